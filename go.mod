@@ -1,0 +1,3 @@
+module benchpuzzles
+
+go 1.23

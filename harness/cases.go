@@ -1,0 +1,223 @@
+package main
+
+// cases.go parses the case file: one line a case, readable at a glance.
+//
+//	# ENTRY/CASE      CLASS  ARGS...                        [< STDIN]  [@OPTION=VALUE...]
+//	meteor/2098       bench  2098                                      @rate=nodes
+//	acrostic/eras     check  -puzzles testdata/eras.txt    < testdata/words4.txt
+//	eternity2/badjson check  testdata/broken.json                      @exit=2
+//
+// CLASS is check (under about 2 s, run by make test), bench (the timed
+// workload) or long (heavy, run only on request). ARGS are passed to the
+// program as they are, with no shell; paths in ARGS and STDIN are relative to
+// the entry's folder, which is the program's working directory. Options:
+//
+//	@rate=WORD    the program prints "WORD N" (stdout or stderr); bench reports N/s
+//	@exit=N       the run must exit with status N and print nothing on stdout;
+//	              the expected file then holds its stderr (the one-line message)
+//	@timeout=DUR  per-run time limit (Go duration), overriding the class default
+//	@emit=ARGS    the program under test is generated: the entry run with ARGS
+//	              (comma-separated) prints one Go source file, which is built and
+//	              timed in place of the entry itself
+//
+// The expected output of case C of entry E is expected/E/C.out, by name.
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Class says when a case runs.
+type Class string
+
+const (
+	ClassCheck Class = "check"
+	ClassBench Class = "bench"
+	ClassLong  Class = "long"
+)
+
+// Default per-run time limits by class; @timeout overrides them.
+var defaultTimeout = map[Class]time.Duration{
+	ClassCheck: 60 * time.Second,
+	ClassBench: 10 * time.Minute,
+	ClassLong:  2 * time.Hour,
+}
+
+// Case is one line of the case file.
+type Case struct {
+	Entry   string
+	Name    string
+	Class   Class
+	Args    []string
+	Stdin   string // relative to the entry folder; "" for none
+	Rate    string // work-count label printed by the program, "" for none
+	Exit    int    // expected exit status; non-zero means an error case
+	Timeout time.Duration
+	Emit    []string // arguments that make the entry print a generated program
+	Source  string   // file:line the case came from
+}
+
+// ID is ENTRY/CASE, the name used on the command line and in reports.
+func (c Case) ID() string { return c.Entry + "/" + c.Name }
+
+// ExpectedPath is derived from the names, never listed by hand.
+func (c Case) ExpectedPath(root string) string {
+	return filepath.Join(root, "expected", c.Entry, c.Name+".out")
+}
+
+var nameRE = regexp.MustCompile(`^[a-z0-9][a-z0-9_.-]*$`)
+
+// ParseCases reads a case file. Errors are "file:line: what was expected".
+func ParseCases(file string, r io.Reader) ([]Case, error) {
+	var cases []Case
+	seen := map[string]string{}
+	sc := bufio.NewScanner(r)
+	for line := 1; sc.Scan(); line++ {
+		text := sc.Text()
+		if i := strings.Index(text, "#"); i >= 0 && strings.TrimSpace(text[:i]) == "" {
+			text = "" // whole-line comment; a '#' inside arguments is kept
+		}
+		fields := strings.Fields(text)
+		if len(fields) == 0 {
+			continue
+		}
+		where := fmt.Sprintf("%s:%d", file, line)
+		c, err := parseCaseLine(fields)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", where, err)
+		}
+		if prev, dup := seen[c.ID()]; dup {
+			return nil, fmt.Errorf("%s: case %s is already defined at %s", where, c.ID(), prev)
+		}
+		seen[c.ID()] = where
+		c.Source = where
+		cases = append(cases, c)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %v", file, err)
+	}
+	return cases, nil
+}
+
+func parseCaseLine(fields []string) (Case, error) {
+	var c Case
+	entry, name, ok := strings.Cut(fields[0], "/")
+	if !ok || !nameRE.MatchString(entry) || !nameRE.MatchString(name) {
+		return c, fmt.Errorf("expected ENTRY/CASE (lower-case letters, digits, '-', '_', '.') as the first field, got %q", fields[0])
+	}
+	c.Entry, c.Name = entry, name
+	if len(fields) < 2 {
+		return c, fmt.Errorf("expected a class (check, bench or long) after %s", fields[0])
+	}
+	switch Class(fields[1]) {
+	case ClassCheck, ClassBench, ClassLong:
+		c.Class = Class(fields[1])
+	default:
+		return c, fmt.Errorf("expected a class (check, bench or long), got %q", fields[1])
+	}
+	c.Timeout = defaultTimeout[c.Class]
+	rest := fields[2:]
+	for i := 0; i < len(rest); i++ {
+		f := rest[i]
+		switch {
+		case f == "<":
+			if i+1 >= len(rest) || strings.HasPrefix(rest[i+1], "@") {
+				return c, fmt.Errorf("expected a file name after '<'")
+			}
+			if c.Stdin != "" {
+				return c, fmt.Errorf("expected at most one '< FILE', got a second")
+			}
+			c.Stdin = rest[i+1]
+			i++
+		case strings.HasPrefix(f, "<"):
+			return c, fmt.Errorf("expected a space between '<' and the file name in %q", f)
+		case strings.HasPrefix(f, "@"):
+			if err := c.setOption(f[1:]); err != nil {
+				return c, err
+			}
+		default:
+			if c.Stdin != "" {
+				return c, fmt.Errorf("expected only @options after '< %s', got %q", c.Stdin, f)
+			}
+			c.Args = append(c.Args, f)
+		}
+	}
+	return c, nil
+}
+
+func (c *Case) setOption(opt string) error {
+	key, val, ok := strings.Cut(opt, "=")
+	if !ok || val == "" {
+		return fmt.Errorf("expected @KEY=VALUE, got %q", "@"+opt)
+	}
+	switch key {
+	case "rate":
+		if !nameRE.MatchString(val) {
+			return fmt.Errorf("expected a word after @rate=, got %q", val)
+		}
+		c.Rate = val
+	case "exit":
+		n, err := strconv.Atoi(val)
+		if err != nil || n < 1 || n > 255 {
+			return fmt.Errorf("expected an exit status 1..255 after @exit=, got %q", val)
+		}
+		c.Exit = n
+	case "timeout":
+		d, err := time.ParseDuration(val)
+		if err != nil || d <= 0 {
+			return fmt.Errorf("expected a positive duration such as 30s after @timeout=, got %q", val)
+		}
+		c.Timeout = d
+	case "emit":
+		c.Emit = strings.Split(val, ",")
+	default:
+		return fmt.Errorf("expected an option @rate, @exit, @timeout or @emit, got %q", "@"+key)
+	}
+	return nil
+}
+
+// LoadCases reads the case file at path.
+func LoadCases(path string) ([]Case, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return ParseCases(path, f)
+}
+
+// Select keeps the cases named by patterns (ENTRY or ENTRY/CASE; none means
+// all) whose class is in classes; a case named in full runs whatever its
+// class. A pattern that matches nothing is an error, so a typo never silently
+// checks nothing.
+func Select(cases []Case, patterns []string, classes ...Class) ([]Case, error) {
+	var out []Case
+	matched := make([]bool, len(patterns))
+	for _, c := range cases {
+		named, inEntry := false, len(patterns) == 0
+		for i, p := range patterns {
+			if p == c.ID() {
+				matched[i], named = true, true
+			} else if p == c.Entry {
+				matched[i], inEntry = true, true
+			}
+		}
+		if named || (inEntry && slices.Contains(classes, c.Class)) {
+			out = append(out, c)
+		}
+	}
+	for i, p := range patterns {
+		if !matched[i] {
+			return nil, fmt.Errorf("no case matches %q (want ENTRY or ENTRY/CASE from the case file)", p)
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,176 @@
+package main
+
+// check.go judges one run against its case (status, output, expected file)
+// and implements the check and update commands.
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+)
+
+// Statuses a case can end with.
+const (
+	StatusOK         = "ok"
+	StatusBadOutput  = "bad output"
+	StatusError      = "error"
+	StatusTimeout    = "timeout"
+	StatusNoExpected = "no expected file"
+)
+
+// Verdict is the judgement of one checked run.
+type Verdict struct {
+	Status  string
+	Message string // empty when ok; otherwise what went wrong, possibly several lines
+}
+
+// judgedOutput is the stream an expected file holds: stdout, or stderr for an
+// @exit case (whose stdout must be empty).
+func judgedOutput(c Case, res Result) []byte {
+	if c.Exit != 0 {
+		return res.Stderr
+	}
+	return res.Stdout
+}
+
+// Judge compares a run with what case c expects. expectedPath is only used to
+// name the file in messages.
+func Judge(c Case, res Result, expectedPath string) Verdict {
+	switch {
+	case res.Err != nil:
+		return Verdict{StatusError, res.Problem()}
+	case res.TimedOut:
+		return Verdict{StatusTimeout, fmt.Sprintf("%s (limit %s; set @timeout= in the case file to change it)", res.Problem(), c.Timeout)}
+	case c.Exit == 0 && res.ExitCode != 0:
+		msg := res.Problem()
+		if len(res.Stdout) > 0 {
+			msg += fmt.Sprintf("; it wrote %d bytes to stdout before failing (a failed run must leave stdout empty)", len(res.Stdout))
+		}
+		return Verdict{StatusError, msg}
+	case c.Exit != 0 && res.ExitCode != c.Exit:
+		return Verdict{StatusError, fmt.Sprintf("expected exit status %d, got %d", c.Exit, res.ExitCode)}
+	case c.Exit != 0 && len(res.Stdout) > 0:
+		return Verdict{StatusBadOutput, fmt.Sprintf("expected nothing on stdout from a run that exits %d, got %d bytes; first line: %s",
+			c.Exit, len(res.Stdout), visible(splitLines(res.Stdout)[0]))}
+	}
+	want, err := os.ReadFile(expectedPath)
+	if errors.Is(err, fs.ErrNotExist) {
+		return Verdict{StatusNoExpected, fmt.Sprintf("%s does not exist (run `harness update %s` to create it from the current program)", expectedPath, c.ID())}
+	} else if err != nil {
+		return Verdict{StatusError, err.Error()}
+	}
+	if d := Diff(want, judgedOutput(c, res)); d != "" {
+		stream := "stdout"
+		if c.Exit != 0 {
+			stream = "stderr"
+		}
+		return Verdict{StatusBadOutput, fmt.Sprintf("%s differs from %s at %s", stream, expectedPath, d)}
+	}
+	return Verdict{StatusOK, ""}
+}
+
+// WorkCount finds "WORD N" in stdout, then stderr: the count a case's @rate
+// names. ok is false when the program did not print it.
+func WorkCount(word string, res Result) (n int64, ok bool) {
+	re := regexp.MustCompile(`(?m)(?:^|\s)` + regexp.QuoteMeta(word) + `[:=]?\s+(\d+)`)
+	for _, out := range [][]byte{res.Stdout, res.Stderr} {
+		if m := re.FindSubmatch(out); m != nil {
+			n, err := strconv.ParseInt(string(m[1]), 10, 64)
+			return n, err == nil
+		}
+	}
+	return 0, false
+}
+
+// Session holds what every command needs: the root, the builder, where to
+// write.
+type Session struct {
+	Root    string
+	Builder *Builder
+	Out     io.Writer // results
+	Log     *Progress // progress and failures, on stderr
+}
+
+// runChecked builds the case's program and runs it once with output captured.
+func (s *Session) runChecked(c Case) (Result, Verdict) {
+	bin, err := s.Builder.Binary(c)
+	if err != nil {
+		return Result{}, Verdict{StatusError, err.Error()}
+	}
+	res := Run(s.spec(c, bin, true))
+	return res, Judge(c, res, c.ExpectedPath(s.Root))
+}
+
+func (s *Session) spec(c Case, bin string, capture bool) RunSpec {
+	return RunSpec{Bin: bin, Args: c.Args, Dir: filepath.Join(s.Root, c.Entry), Stdin: c.Stdin, Timeout: c.Timeout, CaptureStdout: capture}
+}
+
+// Check runs each case once and compares it byte for byte. It prints one line
+// a case and the details of each failure, and returns the number of failures.
+func (s *Session) Check(cases []Case) int {
+	failures := 0
+	for i, c := range cases {
+		s.Log.Transient("check [%d/%d] %s", i+1, len(cases), c.ID())
+		res, v := s.runChecked(c)
+		s.Log.Clear()
+		if v.Status == StatusOK {
+			fmt.Fprintf(s.Out, "ok    %-28s %7.3f s\n", c.ID(), res.Elapsed.Seconds())
+			continue
+		}
+		failures++
+		fmt.Fprintf(s.Out, "FAIL  %-28s %s\n      (case defined at %s)\n", c.ID(), indent(v.Message, "      "), c.Source)
+	}
+	if failures > 0 {
+		fmt.Fprintf(s.Out, "%d of %d cases failed\n", failures, len(cases))
+	} else {
+		fmt.Fprintf(s.Out, "all %d cases ok\n", len(cases))
+	}
+	return failures
+}
+
+// Update rewrites expected files from the current programs and lists the
+// files that changed. A run that fails (bad status, timeout) is not written.
+func (s *Session) Update(cases []Case) int {
+	failures := 0
+	for i, c := range cases {
+		s.Log.Transient("update [%d/%d] %s", i+1, len(cases), c.ID())
+		res, v := s.runChecked(c)
+		s.Log.Clear()
+		if v.Status != StatusOK && v.Status != StatusBadOutput && v.Status != StatusNoExpected {
+			failures++
+			fmt.Fprintf(s.Out, "FAIL     %s: %s (expected file left alone)\n", c.ID(), indent(v.Message, "         "))
+			continue
+		}
+		path := c.ExpectedPath(s.Root)
+		got := judgedOutput(c, res)
+		old, err := os.ReadFile(path)
+		switch {
+		case err == nil && bytes.Equal(old, got):
+			fmt.Fprintf(s.Out, "same     %s\n", path)
+			continue
+		case err == nil:
+			fmt.Fprintf(s.Out, "changed  %s\n", path)
+		default:
+			fmt.Fprintf(s.Out, "created  %s\n", path)
+		}
+		err = os.MkdirAll(filepath.Dir(path), 0o755)
+		if err == nil {
+			err = os.WriteFile(path, got, 0o644)
+		}
+		if err != nil {
+			failures++
+			fmt.Fprintf(s.Out, "FAIL     %s: %v\n", c.ID(), err)
+		}
+	}
+	return failures
+}
+
+func indent(msg, prefix string) string {
+	return string(bytes.ReplaceAll([]byte(msg), []byte("\n"), []byte("\n"+prefix)))
+}
