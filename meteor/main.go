@@ -49,6 +49,7 @@ import (
 	"fmt"
 	"math/bits"
 	"os"
+	"runtime/debug"
 	"strconv"
 	"time"
 )
@@ -261,33 +262,43 @@ func grow(m uint64) uint64 {
 // ---------------------------------------------------- candidate lists
 
 // The candidates at a state depend on its first empty cell f and the cells
-// after it; a list is keyed by f and the occupancy of the lookAhead cells
+// after it; a list is keyed by how far the window has moved (which says
+// where the board's bottom is), f, and the occupancy of the lookAhead cells
 // that follow, and is built the first time that key is met.
 const lookAhead = 15
 
 type candidateList struct {
-	placements []uint64
-	pieces     uint64 // the piece bits the list offers
+	placements []uint64 // a window of the arena
+	pieces     uint64   // the piece bits the list offers
 }
+
+// arena holds every list's placements back to back, so building a list
+// allocates nothing (a list never has more than maxPlacements).
+var arena = make([]uint64, 0, 1<<17)
+
+const maxPlacements = pieceCount * 12
 
 // listIndex maps a key to an entry: the list's position in lists, plus one,
 // shifted above the ten bits of the pieces it offers, so the look-ahead
 // reads one word. 0 means not built yet. (A table of pointers would be
 // scanned by the garbage collector.)
 var (
-	listIndex [2 * boardWidth << lookAhead]uint32
+	listIndex [3 * 2 * boardWidth << lookAhead]uint32
 	lists     = make([]candidateList, 0, 1<<14)
 )
 
-// listEntry returns the entry of the list for a state, building the list
-// on first use.
-func listEntry(state uint64) uint32 {
+// listEntry returns the entry of the list for a state whose window has moved
+// down `shifted` times, building the list on first use.
+func listEntry(state uint64, shifted int) uint32 {
 	f := bits.TrailingZeros64(^state)
-	key := f<<lookAhead | int(state>>(f+1))&(1<<lookAhead-1)
+	// The board's bottom is only in reach of the known cells in the last two
+	// windows; before that every window shares its lists.
+	bottom := max(shifted-2, 0)
+	key := (bottom*2*boardWidth+f)<<lookAhead | int(state>>(f+1))&(1<<lookAhead-1)
 	if e := listIndex[key]; e != 0 {
 		return e
 	}
-	l := buildList(f, state)
+	l := buildList(f, state, bottom+2)
 	lists = append(lists, l)
 	e := uint32(len(lists))<<pieceCount | uint32(l.pieces>>pieceShift)
 	listIndex[key] = e
@@ -302,26 +313,39 @@ func offersUnusedPiece(entry uint32, state uint64) bool {
 	return entry&^uint32(state>>pieceShift)&(1<<pieceCount-1) != 0
 }
 
-func candidatesOf(state uint64) *candidateList { return listOf(listEntry(state)) }
+func candidatesOf(state uint64, shifted int) *candidateList {
+	return listOf(listEntry(state, shifted))
+}
 
 // buildList keeps the placements at f that fit the known cells and leave no
 // walled-off region of a size that is not a multiple of five. Known cells:
-// everything before f (filled, since f is the first empty cell) and the
-// lookAhead cells after it; beyond them a region counts as open.
-func buildList(f int, state uint64) candidateList {
-	known := uint64(1)<<(f+1+lookAhead) - 1
+// everything before f (filled, since f is the first empty cell), the
+// lookAhead cells after it, and the rows below the board's bottom (filled);
+// any other cell counts as open.
+func buildList(f int, state uint64, shifted int) candidateList {
+	outside := cellMask &^ (uint64(1)<<(boardCells-shifted*2*boardWidth) - 1) // the rows below the board
+	known := uint64(1)<<(f+1+lookAhead) - 1 | outside
 	filled := state & known
 	var l candidateList
+	if cap(arena)-len(arena) < maxPlacements {
+		arena = make([]uint64, 0, 2*cap(arena))
+	}
+	start := len(arena)
 	for _, p := range placementsByCell[f] {
 		cells := p & cellMask
-		if cells&filled != 0 || wallsOffBadRegion(filled|cells, known) {
+		if cells&filled != 0 {
 			continue
 		}
-		l.placements = append(l.placements, p)
+		if wallsOffBadRegion(filled|cells, known) {
+			continue
+		}
+		arena = append(arena, p)
 		l.pieces |= p &^ cellMask
 	}
+	l.placements = arena[start:len(arena):len(arena)]
 	return l
 }
+
 
 // wallsOffBadRegion reports whether some region of empty known cells is
 // walled off (reaches no unknown cell) with a size that is not a multiple of
@@ -411,8 +435,8 @@ type search struct {
 }
 
 // count returns the number of ways to complete a normalised state whose
-// candidate list is l.
-func (s *search) count(state uint64, l *candidateList) int32 {
+// window has moved down `shifted` times and whose candidate list is l.
+func (s *search) count(state uint64, shifted int, l *candidateList) int32 {
 	if n, ok := s.memo.get(state); ok {
 		return n
 	}
@@ -421,18 +445,18 @@ func (s *search) count(state uint64, l *candidateList) int32 {
 		if p&state != 0 {
 			continue
 		}
-		child, _ := shiftUp(state | p)
+		child, shifts := shiftUp(state | p)
 		if child>>pieceShift == allPieces {
 			s.nodes++
 			total++
 			continue
 		}
-		e := listEntry(child)
+		e := listEntry(child, shifted+shifts)
 		if !offersUnusedPiece(e, child) {
 			continue // look-ahead: no unused piece can cover the child's first empty cell
 		}
 		s.nodes++
-		total += s.count(child, listOf(e))
+		total += s.count(child, shifted+shifts, listOf(e))
 	}
 	s.memo.put(state, total)
 	return total
@@ -440,10 +464,10 @@ func (s *search) count(state uint64, l *candidateList) int32 {
 
 // solutions walks the solutions in search order, entering only the states
 // the memo says have completions, and hands each board to found (which
-// returns false to stop). board holds the digits placed so far; offset is how
-// far the window has moved down the board.
-func (s *search) solutions(state uint64, l *candidateList, offset int, board *[boardCells]byte, found func() bool) bool {
-	for _, p := range l.placements {
+// returns false to stop). board holds the digits placed so far.
+func (s *search) solutions(state uint64, shifted int, board *[boardCells]byte, found func() bool) bool {
+	offset := shifted * 2 * boardWidth
+	for _, p := range candidatesOf(state, shifted).placements {
 		if p&state != 0 {
 			continue
 		}
@@ -462,7 +486,7 @@ func (s *search) solutions(state uint64, l *candidateList, offset int, board *[b
 			if !found() {
 				return false
 			}
-		} else if !s.solutions(child, candidatesOf(child), offset+shifts*2*boardWidth, board, found) {
+		} else if !s.solutions(child, shifted+shifts, board, found) {
 			return false
 		}
 	}
@@ -514,12 +538,15 @@ func main() {
 	}
 
 	start := time.Now()
+	// The program allocates a few megabytes and keeps all of it to the end:
+	// the garbage collector would only spend time finding nothing to free.
+	debug.SetGCPercent(-1)
 	buildMasks()
 	buildPlacements()
-	s := &search{memo: newMemo(1 << 19)}
+	s := &search{memo: newMemo(1 << 18)}
 	// First pass: count the completions of every state. The search finds one
 	// solution of each half-turn pair.
-	total := 2 * int(s.count(0, candidatesOf(0)))
+	total := 2 * int(s.count(0, 0, candidatesOf(0, 0)))
 
 	// Second pass: visit the solutions, each with its half turn, up to the
 	// limit, keeping the smallest and largest.
@@ -536,7 +563,7 @@ func main() {
 		}
 	}
 	if total > 0 {
-		s.solutions(0, candidatesOf(0), 0, &board, func() bool {
+		s.solutions(0, 0, &board, func() bool {
 			keep(board[:])
 			if count < limit {
 				keep(halfTurn(board[:]))
