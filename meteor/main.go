@@ -47,6 +47,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"math/bits"
 	"os"
 	"runtime/debug"
@@ -346,7 +347,6 @@ func buildList(f int, state uint64, shifted int) candidateList {
 	return l
 }
 
-
 // wallsOffBadRegion reports whether some region of empty known cells is
 // walled off (reaches no unknown cell) with a size that is not a multiple of
 // five. One flood from the unknown cells marks every open region; only the
@@ -521,28 +521,46 @@ func writeBoard(out *bytes.Buffer, solution []byte) {
 const totalSolutions = 2098
 
 func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run is the whole program; it returns the exit status.
+func run(args []string, stdout, stderr io.Writer) int {
 	verbose, limit := false, totalSolutions
-	args := os.Args[1:]
 	if len(args) > 0 && args[0] == "-v" {
 		verbose, args = true, args[1:]
 	}
 	if len(args) > 1 {
-		fail("expected at most one argument, N (a positive integer), got %d", len(args))
+		fmt.Fprintf(stderr, "meteor: expected at most one argument, N (a positive integer), got %d\n", len(args))
+		return 2
 	}
 	if len(args) == 1 {
 		n, err := strconv.Atoi(args[0])
 		if err != nil || n < 1 {
-			fail("expected N, a positive integer, got %q", args[0])
+			fmt.Fprintf(stderr, "meteor: expected N, a positive integer, got %q\n", args[0])
+			return 2
 		}
 		limit = n
 	}
-
 	start := time.Now()
+	out, s := solve(limit)
+	stdout.Write(out)
+	if verbose {
+		fmt.Fprintf(stderr, "nodes %d\nlists %d\nmemo states %d\nelapsed %.3f ms\n",
+			s.nodes, len(lists), s.memo.used, float64(time.Since(start).Microseconds())/1000)
+	}
+	return 0
+}
+
+// solve searches and renders the answer for a solution limit.
+func solve(limit int) ([]byte, *search) {
 	// The program allocates a few megabytes and keeps all of it to the end:
 	// the garbage collector would only spend time finding nothing to free.
 	debug.SetGCPercent(-1)
-	buildMasks()
-	buildPlacements()
+	if len(placementsByCell[0]) == 0 {
+		buildMasks()
+		buildPlacements()
+	}
 	s := &search{memo: newMemo(1 << 18)}
 	// First pass: count the completions of every state. The search finds one
 	// solution of each half-turn pair.
@@ -578,14 +596,5 @@ func main() {
 		writeBoard(&out, smallest)
 		writeBoard(&out, largest)
 	}
-	os.Stdout.Write(out.Bytes())
-	if verbose {
-		fmt.Fprintf(os.Stderr, "nodes %d\nlists %d\nmemo states %d\nelapsed %.3f ms\n",
-			s.nodes, len(lists), s.memo.used, float64(time.Since(start).Microseconds())/1000)
-	}
-}
-
-func fail(format string, args ...any) {
-	fmt.Fprintf(os.Stderr, "meteor: "+format+"\n", args...)
-	os.Exit(2)
+	return out.Bytes(), s
 }

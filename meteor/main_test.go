@@ -1,0 +1,101 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"strings"
+	"testing"
+)
+
+// The node count pins the search: an optimisation that changes it has
+// changed what is searched, and must say so.
+const (
+	wantNodes     = 96818
+	wantMemoState = 75994
+)
+
+func TestFullOutputMatchesBenchmarksGame(t *testing.T) {
+	want, err := os.ReadFile("../expected/meteor/2098.out")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, s := solve(totalSolutions)
+	if !bytes.Equal(got, want) {
+		t.Fatalf("output differs from expected/meteor/2098.out:\n%s", got)
+	}
+	if s.nodes != wantNodes {
+		t.Errorf("nodes = %d, want %d", s.nodes, wantNodes)
+	}
+	if s.memo.used != wantMemoState {
+		t.Errorf("memo states = %d, want %d", s.memo.used, wantMemoState)
+	}
+}
+
+func TestEverySolutionIsAValidTiling(t *testing.T) {
+	buildMasks()
+	if len(placementsByCell[0]) == 0 {
+		buildPlacements()
+	}
+	s := &search{memo: newMemo(1 << 18)}
+	if n := s.count(0, 0, candidatesOf(0, 0)); n != totalSolutions/2 {
+		t.Fatalf("count = %d, want %d (one of each half-turn pair)", n, totalSolutions/2)
+	}
+	seen := map[string]bool{}
+	var board [boardCells]byte
+	s.solutions(0, 0, &board, func() bool {
+		for _, sol := range []string{string(board[:]), string(halfTurn(board[:]))} {
+			if seen[sol] {
+				t.Fatalf("solution found twice: %s", sol)
+			}
+			seen[sol] = true
+			for d := byte('0'); d <= '9'; d++ {
+				if n := strings.Count(sol, string(d)); n != pieceCells {
+					t.Fatalf("piece %c covers %d cells in %s", d, n, sol)
+				}
+			}
+		}
+		return true
+	})
+	if len(seen) != totalSolutions {
+		t.Fatalf("distinct solutions = %d, want %d", len(seen), totalSolutions)
+	}
+}
+
+func TestPiecesHaveTwelveOrientationsOrFewer(t *testing.T) {
+	for p, walk := range pieceWalks {
+		cells := walkCells(walk)
+		if len(cells) != pieceCells {
+			t.Errorf("piece %d: walk visits %d cells, want %d", p, len(cells), pieceCells)
+		}
+		if n := len(orientations(cells, false)); n < 1 || n > 12 {
+			t.Errorf("piece %d: %d orientations", p, n)
+		}
+	}
+}
+
+func TestLimitAndArguments(t *testing.T) {
+	cases := []struct {
+		args       []string
+		status     int
+		stdoutHead string
+		stderr     string
+	}{
+		{[]string{"1"}, 0, "1 solutions found\n\n", ""},
+		{[]string{"2097"}, 0, "2097 solutions found\n\n", ""},
+		{[]string{"5000"}, 0, "2098 solutions found\n\n", ""},
+		{[]string{"0"}, 2, "", "meteor: expected N, a positive integer, got \"0\"\n"},
+		{[]string{"-3"}, 2, "", "meteor: expected N, a positive integer, got \"-3\"\n"},
+		{[]string{"abc"}, 2, "", "meteor: expected N, a positive integer, got \"abc\"\n"},
+		{[]string{"1", "2"}, 2, "", "meteor: expected at most one argument, N (a positive integer), got 2\n"},
+	}
+	for _, c := range cases {
+		var out, errb bytes.Buffer
+		status := run(c.args, &out, &errb)
+		if status != c.status || !strings.HasPrefix(out.String(), c.stdoutHead) || errb.String() != c.stderr {
+			t.Errorf("meteor %v: status %d, stdout %q, stderr %q", c.args, status, out.String(), errb.String())
+		}
+		if c.status != 0 && out.Len() != 0 {
+			t.Errorf("meteor %v: failed run wrote to stdout", c.args)
+		}
+	}
+}
