@@ -1,0 +1,678 @@
+// Pentomino: pack the 12 pentominoes into a board, every solution once.
+//
+// The contest. The 12 free pentominoes, named by the letters they resemble
+// and used in any rotation or reflection, fill a board with every cell
+// covered once. BOARD is RxC, R rows of C columns: 6x10 (the default, 2339
+// solutions), 5x12 (1010), 4x15 (368), 3x20 (2), or 8x8, the 8x8 square with
+// its central 2x2 cells left empty (65). Solutions are counted up to the
+// board's symmetries: 4 for a rectangle (identity, half turn, the two
+// mirrors), 8 for the square.
+//
+// Usage: pentomino [-v] [BOARD]
+//
+// Output, byte for byte: the solutions in ascending order, each in its
+// canonical form, the smallest of its images under the board's symmetries
+// (comparing the R rows joined top to bottom as one string). Each solution
+// is "Answer No. k" (k from 1), then R lines of C piece letters ('.' for the
+// empty cells of the 8x8), then an empty line; the last line is
+// "N solutions found". -v prints the node count and timing on stderr. Any
+// other argument gets one line on stderr and exit status 2.
+//
+// Rules kept: one file, standard library only; piece shapes are drawn below
+// and every placement is generated at start-up; every solution is found by
+// the search, once.
+//
+// How it works, in five lines:
+//  1. The board is a 64-bit mask, numbered along the short side first, and the
+//     search always fills the first empty cell, so the frontier stays short.
+//  2. Symmetry is broken at the root: X, the piece every symmetry fixes, is
+//     placed first, only with its centre in one quarter of the rectangle (one
+//     eighth of the square); where X sits on a mirror axis, F keeps only one
+//     of each pair of orientations that mirror swaps. So each class is
+//     reached once (the argument is in the README).
+//  3. Candidates come from a list per (first empty cell, occupancy of the next
+//     cells, F restricted or not), built on first use, grouped by piece; the
+//     list drops placements that overlap or wall off a region whose size is
+//     not a multiple of five, so those checks are paid once per list.
+//  4. The loop visits only unused pieces the list offers, and a placement is
+//     not entered if the next empty cell then has no unused piece (look-ahead).
+//  5. Solutions are turned into canonical form, sorted and printed.
+//
+// Measured figures are in the README (pentomino section).
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"math/bits"
+	"os"
+	"runtime/debug"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// ------------------------------------------------------------ the pieces
+
+const pieceCount = 12
+
+// pieceShapes: the pentominoes as drawn in the contest, one string a row.
+var pieceShapes = [pieceCount]struct {
+	letter byte
+	rows   []string
+}{
+	{'F', []string{".##", "##.", ".#."}},
+	{'I', []string{"#####"}},
+	{'L', []string{"####", "#..."}},
+	{'N', []string{"###.", "..##"}},
+	{'P', []string{"###", "##."}},
+	{'T', []string{"###", ".#.", ".#."}},
+	{'U', []string{"#.#", "###"}},
+	{'V', []string{"#..", "#..", "###"}},
+	{'W', []string{"#..", "##.", ".##"}},
+	{'X', []string{".#.", "###", ".#."}},
+	{'Y', []string{"####", ".#.."}},
+	{'Z', []string{"##.", ".#.", ".##"}},
+}
+
+const (
+	pieceF = 0
+	pieceX = 9
+)
+
+type cell struct{ r, c int }
+
+func shapeCells(rows []string) []cell {
+	var cells []cell
+	for r, row := range rows {
+		for c := range row {
+			if row[c] == '#' {
+				cells = append(cells, cell{r, c})
+			}
+		}
+	}
+	return cells
+}
+
+// The eight symmetries of the square grid, as maps of (r, c): t = 0..3 turn
+// a quarter turn t times; t = 4..7 mirror left-right first.
+func transform(t int, p cell) cell {
+	if t >= 4 {
+		p = cell{p.r, -p.c}
+	}
+	for ; t%4 != 0; t-- {
+		p = cell{p.c, -p.r}
+	}
+	return p
+}
+
+// normalized moves a shape so its smallest row and column are 0 and sorts it,
+// so equal shapes compare equal.
+func normalized(cells []cell) []cell {
+	out := append([]cell(nil), cells...)
+	minR, minC := out[0].r, out[0].c
+	for _, p := range out {
+		minR, minC = min(minR, p.r), min(minC, p.c)
+	}
+	for i := range out {
+		out[i] = cell{out[i].r - minR, out[i].c - minC}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		return out[i].r < out[j].r || out[i].r == out[j].r && out[i].c < out[j].c
+	})
+	return out
+}
+
+func sameShape(a, b []cell) bool {
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// orientation is one distinct shape of a piece and the symmetries that give it.
+type orientation struct {
+	cells []cell
+	from  []int // the transforms t that produce this shape
+}
+
+func orientations(cells []cell) []orientation {
+	var out []orientation
+	for t := 0; t < 8; t++ {
+		img := make([]cell, len(cells))
+		for i, p := range cells {
+			img[i] = transform(t, p)
+		}
+		img = normalized(img)
+		found := false
+		for i := range out {
+			if sameShape(out[i].cells, img) {
+				out[i].from = append(out[i].from, t)
+				found = true
+			}
+		}
+		if !found {
+			out = append(out, orientation{img, []int{t}})
+		}
+	}
+	return out
+}
+
+// ------------------------------------------------------------ the board
+
+// board describes one contest board and its numbering: cell (r, c) is bit
+// bitOf[r][c], counting along the short side first.
+type board struct {
+	name        string
+	rows, cols  int
+	short, long int
+	bitOf       [][]int
+	holes       uint64 // cells of the mask that are not part of the board
+	cells       uint64 // every bit in use (board and holes)
+	square      bool
+	firstLine   uint64 // cells with no neighbour before them along the short side
+	lastLine    uint64 // cells with no neighbour after them along the short side
+}
+
+func newBoard(name string) (*board, error) {
+	b := &board{name: name}
+	if name == "8x8" {
+		b.rows, b.cols, b.square = 8, 8, true
+	} else {
+		r, c, ok := strings.Cut(name, "x")
+		rows, err1 := strconv.Atoi(r)
+		cols, err2 := strconv.Atoi(c)
+		if !ok || err1 != nil || err2 != nil || !validRectangle(rows, cols) {
+			return nil, fmt.Errorf("expected a board 6x10, 5x12, 4x15, 3x20 or 8x8, got %q", name)
+		}
+		b.rows, b.cols = rows, cols
+	}
+	b.short, b.long = min(b.rows, b.cols), max(b.rows, b.cols)
+	b.bitOf = make([][]int, b.rows)
+	for r := range b.bitOf {
+		b.bitOf[r] = make([]int, b.cols)
+		for c := range b.bitOf[r] {
+			if b.rows <= b.cols {
+				b.bitOf[r][c] = c*b.rows + r
+			} else {
+				b.bitOf[r][c] = r*b.cols + c
+			}
+		}
+	}
+	n := b.rows * b.cols
+	b.cells = ^uint64(0) >> (64 - n)
+	if b.square {
+		for _, p := range []cell{{3, 3}, {3, 4}, {4, 3}, {4, 4}} {
+			b.holes |= 1 << b.bitOf[p.r][p.c]
+		}
+	}
+	for i := 0; i < n; i++ {
+		switch i % b.short {
+		case 0:
+			b.firstLine |= 1 << i
+		case b.short - 1:
+			b.lastLine |= 1 << i
+		}
+	}
+	return b, nil
+}
+
+// validRectangle: the rectangles of 60 cells the contest names.
+func validRectangle(rows, cols int) bool {
+	switch [2]int{rows, cols} {
+	case [2]int{6, 10}, [2]int{5, 12}, [2]int{4, 15}, [2]int{3, 20}:
+		return true
+	}
+	return false
+}
+
+// grow adds the neighbours of the cells in m.
+func (b *board) grow(m uint64) uint64 {
+	return m | (m&^b.lastLine)<<1 | (m&^b.firstLine)>>1 | m<<b.short | m>>b.short
+}
+
+// symmetries are the board's own: maps of (r, c) onto the board.
+func (b *board) symmetries() []func(cell) cell {
+	R, C := b.rows-1, b.cols-1
+	syms := []func(cell) cell{
+		func(p cell) cell { return p },
+		func(p cell) cell { return cell{R - p.r, C - p.c} },
+		func(p cell) cell { return cell{p.r, C - p.c} },
+		func(p cell) cell { return cell{R - p.r, p.c} },
+	}
+	if b.square {
+		syms = append(syms,
+			func(p cell) cell { return cell{p.c, p.r} },
+			func(p cell) cell { return cell{C - p.c, R - p.r} },
+			func(p cell) cell { return cell{p.c, R - p.r} },
+			func(p cell) cell { return cell{C - p.c, p.r} },
+		)
+	}
+	return syms
+}
+
+// ------------------------------------------------------------ placements
+
+// A placement is a mask of board cells. placementsByCell[f][k] holds piece
+// k's placements whose first cell (lowest bit) is f; restrictedF[f] holds the
+// F placements allowed when F is restricted.
+type placements struct {
+	byCell      [64][pieceCount][]uint64
+	restrictedF [64][]uint64
+}
+
+// buildPlacements generates every placement of every piece. fMirror is the
+// transform whose pairs F is restricted to one of (so that mirror images of a
+// solution are not both found): F keeps the orientations produced by the
+// transforms t with t < mirrorOf(t), taking one of each pair.
+func (b *board) buildPlacements(fMirror func(cell) cell) *placements {
+	pl := &placements{}
+	for k, piece := range pieceShapes {
+		for _, o := range orientations(shapeCells(piece.rows)) {
+			allowed := k == pieceF && fAllowed(o, fMirror)
+			for r := 0; r < b.rows; r++ {
+				for c := 0; c < b.cols; c++ {
+					m, ok := b.place(o.cells, r, c)
+					if !ok {
+						continue
+					}
+					f := bits.TrailingZeros64(m)
+					pl.byCell[f][k] = append(pl.byCell[f][k], m)
+					if allowed {
+						pl.restrictedF[f] = append(pl.restrictedF[f], m)
+					}
+				}
+			}
+		}
+	}
+	return pl
+}
+
+// fAllowed picks one orientation of each pair the mirror swaps: F has 8
+// distinct orientations and no mirror symmetry, so a mirror pairs them up;
+// the one kept is the one whose normalized cells compare smaller.
+func fAllowed(o orientation, mirror func(cell) cell) bool {
+	img := make([]cell, len(o.cells))
+	for i, p := range o.cells {
+		img[i] = mirror(p)
+	}
+	img = normalized(img)
+	for i := range img {
+		if o.cells[i] != img[i] {
+			return o.cells[i].r < img[i].r || o.cells[i].r == img[i].r && o.cells[i].c < img[i].c
+		}
+	}
+	panic("F is never its own mirror image")
+}
+
+// place puts the shape with its top-left corner at (r, c).
+func (b *board) place(shape []cell, r, c int) (uint64, bool) {
+	var m uint64
+	for _, p := range shape {
+		rr, cc := r+p.r, c+p.c
+		if rr < 0 || rr >= b.rows || cc < 0 || cc >= b.cols {
+			return 0, false
+		}
+		bit := uint64(1) << b.bitOf[rr][cc]
+		if bit&b.holes != 0 {
+			return 0, false
+		}
+		m |= bit
+	}
+	return m, true
+}
+
+// -------------------------------------------------------- candidate lists
+
+// The candidates at a state depend on its first empty cell f and the cells
+// after it. A list is keyed by whether F is restricted, f, and the occupancy
+// of the lookAhead cells after f, and is built the first time it is needed.
+const lookAhead = 16
+
+type candidateList struct {
+	placements []uint64               // grouped by piece
+	start      [pieceCount + 1]uint16 // piece k's are placements[start[k]:start[k+1]]
+	pieces     uint16                 // the pieces the list offers
+}
+
+type lists struct {
+	b          *board
+	pl         *placements
+	index      []uint32 // key -> 1 + position in all, 0 until built
+	all        []candidateList
+	arena      []uint64
+	restricted bool
+	keyBase    int // 0, or the offset of the restricted lists' keys
+}
+
+func newLists(b *board, pl *placements) *lists {
+	return &lists{b: b, pl: pl, index: make([]uint32, 2*64<<lookAhead), arena: make([]uint64, 0, 1<<16)}
+}
+
+// entry returns the list's position (plus one) for a board mask; the fast
+// path is small enough to be inlined into the search loop.
+func (ls *lists) entry(boardMask uint64) uint32 {
+	f := bits.TrailingZeros64(^boardMask)
+	key := ls.keyBase | f<<lookAhead | int(boardMask>>(f+1))&(1<<lookAhead-1)
+	if e := ls.index[key]; e != 0 {
+		return e
+	}
+	return ls.add(key, f, boardMask)
+}
+
+func (ls *lists) add(key, f int, boardMask uint64) uint32 {
+	ls.all = append(ls.all, ls.build(f, boardMask))
+	ls.index[key] = uint32(len(ls.all))
+	return uint32(len(ls.all))
+}
+
+// restrictF switches to the lists in which F keeps half its orientations.
+func (ls *lists) restrictF(on bool) {
+	ls.restricted, ls.keyBase = on, 0
+	if on {
+		ls.keyBase = 64 << lookAhead
+	}
+}
+
+// build keeps the placements at f that fit the known cells and leave no
+// walled-off region whose size is not a multiple of five. Known cells: those
+// before f (filled), the lookAhead cells after it, the holes and the cells
+// past the board's end; any other cell counts as open.
+func (ls *lists) build(f int, boardMask uint64) candidateList {
+	b := ls.b
+	known := (uint64(1)<<(f+1+lookAhead) - 1) | b.holes | ^b.cells
+	filled := boardMask & known
+	var l candidateList
+	if cap(ls.arena)-len(ls.arena) < 8*8*pieceCount {
+		ls.arena = make([]uint64, 0, 2*cap(ls.arena))
+	}
+	start := len(ls.arena)
+	for k := 0; k < pieceCount; k++ {
+		candidates := ls.pl.byCell[f][k]
+		if k == pieceF && ls.restricted {
+			candidates = ls.pl.restrictedF[f]
+		}
+		for _, m := range candidates {
+			if m&filled != 0 || b.wallsOffBadRegion(filled|m, known) {
+				continue
+			}
+			ls.arena = append(ls.arena, m)
+			l.pieces |= 1 << k
+		}
+		l.start[k+1] = uint16(len(ls.arena) - start)
+	}
+	l.placements = ls.arena[start:len(ls.arena):len(ls.arena)]
+	return l
+}
+
+// wallsOffBadRegion: one flood from the open cells marks every region that
+// reaches them; each enclosed region must hold a multiple of five cells.
+func (b *board) wallsOffBadRegion(filled, known uint64) bool {
+	empty := known &^ filled & b.cells
+	open := ^known &^ filled & b.cells
+	for empty&^open != 0 { // usually every empty cell is reached in a few steps
+		grown := b.grow(open) & (open | empty)
+		if grown == open {
+			break
+		}
+		open = grown
+	}
+	enclosed := empty &^ open
+	for enclosed != 0 {
+		region := enclosed & -enclosed
+		for {
+			grown := b.grow(region) & enclosed
+			if grown == region {
+				break
+			}
+			region = grown
+		}
+		if bits.OnesCount64(region)%5 != 0 {
+			return true
+		}
+		enclosed &^= region
+	}
+	return false
+}
+
+// ------------------------------------------------------------ the search
+
+// deadStates remembers the states (board and used pieces) already searched
+// that have no completion: more than half of the states the search enters
+// were entered before by another path (two pieces swapped, say), and nearly
+// all of those lead nowhere. States with completions are searched again each
+// time, since each path to them makes new solutions. Open addressing, linear
+// probing; a slot's board is 0 when free (a state's board never is).
+type deadStates struct {
+	boards []uint64
+	used   []uint16
+	count  int
+}
+
+func newDeadStates(size int) *deadStates {
+	return &deadStates{boards: make([]uint64, size), used: make([]uint16, size)}
+}
+
+func (d *deadStates) slot(board uint64, used uint16) int {
+	mask := len(d.boards) - 1
+	i := int(((board^uint64(used)<<50)*0x9E3779B97F4A7C15)>>40) & mask
+	for d.boards[i] != 0 && (d.boards[i] != board || d.used[i] != used) {
+		i = (i + 1) & mask
+	}
+	return i
+}
+
+func (d *deadStates) has(board uint64, used uint16) bool {
+	return d.boards[d.slot(board, used)] != 0
+}
+
+func (d *deadStates) add(board uint64, used uint16) {
+	if 2*(d.count+1) > len(d.boards) {
+		old := *d
+		*d = *newDeadStates(2 * len(old.boards))
+		for i, b := range old.boards {
+			if b != 0 {
+				d.add(b, old.used[i])
+			}
+		}
+	}
+	i := d.slot(board, used)
+	d.boards[i], d.used[i] = board, used
+	d.count++
+}
+
+type search struct {
+	ls       *lists
+	dead     *deadStates
+	nodes    int64 // placements made, X's included
+	stack    [pieceCount]uint64
+	pieceAt  [pieceCount]int
+	depth    int
+	found    []string // canonical forms
+	b        *board
+	symCells [][]int // for each symmetry, the bit of the image of each cell in row-major order
+}
+
+const allPieces = 1<<pieceCount - 1
+
+// solve fills the first empty cell of boardMask with every unused piece the
+// list offers, recursing until every piece is used.
+func (s *search) solve(boardMask uint64, used uint16, entry uint32) {
+	ls := s.ls
+	l := &ls.all[entry-1]
+	for avail := l.pieces &^ used; avail != 0; avail &= avail - 1 {
+		k := bits.TrailingZeros16(avail)
+		for _, m := range l.placements[l.start[k]:l.start[k+1]] {
+			if m&boardMask != 0 {
+				continue
+			}
+			child, childUsed := boardMask|m, used|1<<k
+			if childUsed == allPieces {
+				s.nodes++
+				s.stack[s.depth], s.pieceAt[s.depth] = m, k
+				s.record(s.depth + 1)
+				continue
+			}
+			e := ls.entry(child)
+			if ls.all[e-1].pieces&^childUsed == 0 {
+				continue // look-ahead: no unused piece can fill the next empty cell
+			}
+			if s.dead.has(child, childUsed) {
+				continue
+			}
+			s.nodes++
+			s.stack[s.depth], s.pieceAt[s.depth] = m, k
+			s.depth++
+			before := len(s.found)
+			s.solve(child, childUsed, e)
+			if len(s.found) == before {
+				s.dead.add(child, childUsed)
+			}
+			s.depth--
+		}
+	}
+}
+
+// record turns the placements on the stack into the solution's canonical
+// form: the smallest of its images, rows joined.
+func (s *search) record(n int) {
+	b := s.b
+	var grid [64]byte
+	for i := range grid {
+		grid[i] = '.'
+	}
+	for i := 0; i < n; i++ {
+		letter := pieceShapes[s.pieceAt[i]].letter
+		for m := s.stack[i]; m != 0; m &= m - 1 {
+			grid[bits.TrailingZeros64(m)] = letter
+		}
+	}
+	cells := b.rows * b.cols
+	var best, img [64]byte
+	for t, perm := range s.symCells {
+		for i := 0; i < cells; i++ {
+			img[i] = grid[perm[i]]
+		}
+		if t == 0 || bytes.Compare(img[:cells], best[:cells]) < 0 {
+			best = img
+		}
+	}
+	s.found = append(s.found, string(best[:cells]))
+}
+
+// xCentres lists X's centre positions in the fundamental region: one quarter
+// of the rectangle (rows <= (R-1)/2, columns <= (C-1)/2), one eighth of the
+// square (also column <= row). mirror is the symmetry that fixes the centre
+// when it is on an axis (nil when it is not).
+func (b *board) xCentres() (centres []cell, mirrors []func(cell) cell) {
+	R, C := b.rows-1, b.cols-1
+	for r := 1; 2*r <= R; r++ {
+		for c := 1; 2*c <= C; c++ {
+			if b.square && c > r {
+				continue
+			}
+			var mirror func(cell) cell
+			switch {
+			case b.square && r == c:
+				mirror = func(p cell) cell { return cell{p.c, p.r} }
+			case 2*r == R:
+				mirror = func(p cell) cell { return cell{-p.r, p.c} }
+			case 2*c == C:
+				mirror = func(p cell) cell { return cell{p.r, -p.c} }
+			}
+			centres = append(centres, cell{r, c})
+			mirrors = append(mirrors, mirror)
+		}
+	}
+	return centres, mirrors
+}
+
+// solveBoard solves one board and returns the output and the node count.
+func solveBoard(b *board) ([]byte, int64) {
+	debug.SetGCPercent(-1) // a few megabytes, all kept to the end
+	var fMirror func(cell) cell
+	centres, mirrors := b.xCentres()
+	for _, m := range mirrors {
+		if m != nil {
+			fMirror = m
+		}
+	}
+	if fMirror == nil {
+		fMirror = func(p cell) cell { return cell{p.r, -p.c} } // unused
+	}
+	// At most one kind of axis occurs on each board of the contest, so one
+	// restricted F set serves every centre on an axis.
+	pl := b.buildPlacements(fMirror)
+	s := &search{ls: newLists(b, pl), b: b, dead: newDeadStates(1 << 19)}
+	for _, sym := range b.symmetries() {
+		perm := make([]int, 0, b.rows*b.cols)
+		for r := 0; r < b.rows; r++ {
+			for c := 0; c < b.cols; c++ {
+				img := sym(cell{r, c})
+				perm = append(perm, b.bitOf[img.r][img.c])
+			}
+		}
+		s.symCells = append(s.symCells, perm)
+	}
+	xShape := normalized(shapeCells(pieceShapes[pieceX].rows))
+	for i, centre := range centres {
+		xMask, ok := b.place(xShape, centre.r-1, centre.c-1)
+		if !ok {
+			continue
+		}
+		s.ls.restrictF(mirrors[i] != nil)
+		boardMask := b.holes | xMask | ^b.cells
+		s.nodes++
+		s.stack[0], s.pieceAt[0], s.depth = xMask, pieceX, 1
+		e := s.ls.entry(boardMask)
+		s.solve(boardMask, 1<<pieceX, e)
+	}
+	sort.Strings(s.found)
+	var out bytes.Buffer
+	for i, sol := range s.found {
+		fmt.Fprintf(&out, "Answer No. %d\n", i+1)
+		for r := 0; r < b.rows; r++ {
+			out.WriteString(sol[r*b.cols : (r+1)*b.cols])
+			out.WriteByte('\n')
+		}
+		out.WriteByte('\n')
+	}
+	fmt.Fprintf(&out, "%d solutions found\n", len(s.found))
+	return out.Bytes(), s.nodes
+}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	verbose := false
+	if len(args) > 0 && args[0] == "-v" {
+		verbose, args = true, args[1:]
+	}
+	name := "6x10"
+	switch len(args) {
+	case 0:
+	case 1:
+		name = args[0]
+	default:
+		fmt.Fprintf(stderr, "pentomino: expected at most one argument, the board, got %d\n", len(args))
+		return 2
+	}
+	b, err := newBoard(name)
+	if err != nil {
+		fmt.Fprintf(stderr, "pentomino: %v\n", err)
+		return 2
+	}
+	start := time.Now()
+	out, nodes := solveBoard(b)
+	stdout.Write(out)
+	if verbose {
+		fmt.Fprintf(stderr, "nodes %d\nelapsed %.3f ms\n", nodes, float64(time.Since(start).Microseconds())/1000)
+	}
+	return 0
+}

@@ -1,0 +1,225 @@
+package main
+
+import (
+	"bytes"
+	"math/bits"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// Solutions and search nodes per board. The node count pins the search: an
+// optimisation that changes it has changed what is searched, and must say so.
+var boards = []struct {
+	name      string
+	solutions int
+	nodes     int64
+}{
+	{"6x10", 2339, 169567},
+	{"5x12", 1010, 50016},
+	{"4x15", 368, 12983},
+	{"3x20", 2, 776},
+	{"8x8", 65, 30223},
+}
+
+func TestBoardsMatchExpectedFiles(t *testing.T) {
+	for _, c := range boards {
+		b, err := newBoard(c.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, nodes := solveBoard(b)
+		want, err := os.ReadFile("../expected/pentomino/" + c.name + ".out")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(out, want) {
+			t.Errorf("%s: output differs from expected/pentomino/%s.out", c.name, c.name)
+		}
+		if nodes != c.nodes {
+			t.Errorf("%s: nodes = %d, want %d", c.name, nodes, c.nodes)
+		}
+		sols := parseSolutions(t, b, out)
+		if len(sols) != c.solutions {
+			t.Errorf("%s: %d solutions, want %d", c.name, len(sols), c.solutions)
+		}
+		checkSolutions(t, b, sols)
+	}
+}
+
+// parseSolutions reads the printed answers back, checking the layout.
+func parseSolutions(t *testing.T, b *board, out []byte) []string {
+	t.Helper()
+	lines := strings.Split(string(out), "\n")
+	var sols []string
+	i := 0
+	for ; strings.HasPrefix(lines[i], "Answer No. "); i += b.rows + 2 {
+		if want := "Answer No. " + itoa(len(sols)+1); lines[i] != want {
+			t.Fatalf("%s: line %d is %q, want %q", b.name, i+1, lines[i], want)
+		}
+		sols = append(sols, strings.Join(lines[i+1:i+1+b.rows], ""))
+		if lines[i+1+b.rows] != "" {
+			t.Fatalf("%s: no empty line after answer %d", b.name, len(sols))
+		}
+	}
+	if lines[i] != itoa(len(sols))+" solutions found" || lines[i+1] != "" || len(lines) != i+2 {
+		t.Fatalf("%s: bad last line %q", b.name, lines[i])
+	}
+	return sols
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// checkSolutions: each solution is a tiling by the 12 pieces, is the
+// smallest of its images, and they are strictly ascending (so no class is
+// printed twice).
+func checkSolutions(t *testing.T, b *board, sols []string) {
+	t.Helper()
+	syms := b.symmetries()
+	for i, s := range sols {
+		if i > 0 && sols[i-1] >= s {
+			t.Fatalf("%s: answers %d and %d are not strictly ascending", b.name, i, i+1)
+		}
+		for _, sym := range syms {
+			if img := image(b, s, sym); img < s {
+				t.Fatalf("%s: answer %d is not canonical: image %s is smaller", b.name, i+1, img)
+			}
+		}
+		checkTiling(t, b, s)
+	}
+}
+
+func image(b *board, s string, sym func(cell) cell) string {
+	out := make([]byte, len(s))
+	for r := 0; r < b.rows; r++ {
+		for c := 0; c < b.cols; c++ {
+			p := sym(cell{r, c})
+			out[r*b.cols+c] = s[p.r*b.cols+p.c]
+		}
+	}
+	return string(out)
+}
+
+// checkTiling: every piece letter covers a shape that is one of its
+// orientations, and the holes (8x8) are '.'.
+func checkTiling(t *testing.T, b *board, s string) {
+	t.Helper()
+	for k, piece := range pieceShapes {
+		var cells []cell
+		for i := range s {
+			if s[i] == piece.letter {
+				cells = append(cells, cell{i / b.cols, i % b.cols})
+			}
+		}
+		if len(cells) != 5 {
+			t.Fatalf("%s: %c covers %d cells in %s", b.name, piece.letter, len(cells), s)
+		}
+		shape, ok := normalized(cells), false
+		for _, o := range orientations(shapeCells(pieceShapes[k].rows)) {
+			ok = ok || sameShape(o.cells, shape)
+		}
+		if !ok {
+			t.Fatalf("%s: %c has a shape that is not an F...Z pentomino in %s", b.name, piece.letter, s)
+		}
+	}
+	if holes := strings.Count(s, "."); holes != b.rows*b.cols-60 {
+		t.Fatalf("%s: %d empty cells in %s", b.name, holes, s)
+	}
+}
+
+// TestEachClassOnceAgainstBruteForce solves the small boards again with no
+// symmetry breaking at all, reduces every solution to its canonical form,
+// and checks that the set equals what the real search printed.
+func TestEachClassOnceAgainstBruteForce(t *testing.T) {
+	for _, name := range []string{"3x20", "4x15", "8x8"} {
+		b, _ := newBoard(name)
+		out, _ := solveBoard(b)
+		got := parseSolutions(t, b, out)
+		want := bruteForce(b)
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("%s: search printed %d classes, brute force finds %d", name, len(got), len(want))
+		}
+	}
+}
+
+func bruteForce(b *board) []string {
+	var byCell [64][]struct {
+		mask  uint64
+		piece int
+	}
+	for k, piece := range pieceShapes {
+		for _, o := range orientations(shapeCells(piece.rows)) {
+			for r := 0; r < b.rows; r++ {
+				for c := 0; c < b.cols; c++ {
+					if m, ok := b.place(o.cells, r, c); ok {
+						f := bits.TrailingZeros64(m)
+						byCell[f] = append(byCell[f], struct {
+							mask  uint64
+							piece int
+						}{m, k})
+					}
+				}
+			}
+		}
+	}
+	classes := map[string]bool{}
+	var grid [64]byte
+	var rec func(board uint64, used int)
+	rec = func(board uint64, used int) {
+		if used == allPieces {
+			s := make([]byte, b.rows*b.cols)
+			for r := 0; r < b.rows; r++ {
+				for c := 0; c < b.cols; c++ {
+					s[r*b.cols+c] = grid[b.bitOf[r][c]]
+				}
+			}
+			best := string(s)
+			for _, sym := range b.symmetries() {
+				best = min(best, image(b, string(s), sym))
+			}
+			classes[best] = true
+			return
+		}
+		f := bits.TrailingZeros64(^board)
+		for _, p := range byCell[f] {
+			if p.mask&board != 0 || used&(1<<p.piece) != 0 {
+				continue
+			}
+			for m := p.mask; m != 0; m &= m - 1 {
+				grid[bits.TrailingZeros64(m)] = pieceShapes[p.piece].letter
+			}
+			rec(board|p.mask, used|1<<p.piece)
+		}
+	}
+	for i := range grid {
+		grid[i] = '.'
+	}
+	rec(b.holes|^b.cells, 0)
+	var out []string
+	for s := range classes {
+		out = append(out, s)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func TestArguments(t *testing.T) {
+	cases := []struct {
+		args   []string
+		status int
+		stderr string
+	}{
+		{[]string{"7x9"}, 2, "pentomino: expected a board 6x10, 5x12, 4x15, 3x20 or 8x8, got \"7x9\"\n"},
+		{[]string{"10x6"}, 2, "pentomino: expected a board 6x10, 5x12, 4x15, 3x20 or 8x8, got \"10x6\"\n"},
+		{[]string{"6x10", "5x12"}, 2, "pentomino: expected at most one argument, the board, got 2\n"},
+		{[]string{"abc"}, 2, "pentomino: expected a board 6x10, 5x12, 4x15, 3x20 or 8x8, got \"abc\"\n"},
+	}
+	for _, c := range cases {
+		var out, errb bytes.Buffer
+		if status := run(c.args, &out, &errb); status != c.status || errb.String() != c.stderr || out.Len() != 0 {
+			t.Errorf("pentomino %v: status %d, stdout %d bytes, stderr %q", c.args, status, out.Len(), errb.String())
+		}
+	}
+}
