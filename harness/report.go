@@ -11,8 +11,8 @@ import (
 	"math"
 	"os"
 	"strings"
-	"text/tabwriter"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Report is everything one bench run produced; -save writes it as JSON and
@@ -132,24 +132,39 @@ func baseCell(m Measurement, elapsed bool) string {
 	return s
 }
 
-// WriteTable prints the aligned table.
+// WriteTable prints the aligned table: names left-aligned, figures right.
 func WriteTable(w io.Writer, r Report) {
 	fmt.Fprintln(w, "# "+r.Header.String())
 	cols := columns(r.Results)
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	var titles []string
-	for _, c := range cols {
-		titles = append(titles, c.title)
+	rows := [][]string{make([]string, len(cols))}
+	for i, c := range cols {
+		rows[0][i] = c.title
 	}
-	fmt.Fprintln(tw, strings.Join(titles, "\t")+"\t")
 	for _, m := range r.Results {
-		var cells []string
-		for _, c := range cols {
-			cells = append(cells, c.cell(m))
+		row := make([]string, len(cols))
+		for i, c := range cols {
+			row[i] = c.cell(m)
 		}
-		fmt.Fprintln(tw, strings.Join(cells, "\t")+"\t")
+		rows = append(rows, row)
 	}
-	tw.Flush()
+	width := make([]int, len(cols))
+	for _, row := range rows {
+		for i, cell := range row {
+			width[i] = max(width[i], utf8.RuneCountInString(cell))
+		}
+	}
+	for _, row := range rows {
+		var line strings.Builder
+		for i, cell := range row {
+			pad := strings.Repeat(" ", width[i]-utf8.RuneCountInString(cell))
+			if i < 2 {
+				line.WriteString(cell + pad + "  ")
+			} else {
+				line.WriteString(pad + cell + "  ")
+			}
+		}
+		fmt.Fprintln(w, strings.TrimRight(line.String(), " "))
+	}
 	writeNotes(w, r.Results)
 }
 

@@ -89,8 +89,9 @@ func goBuild(dir, out, pkg string) error {
 type RunSpec struct {
 	Bin           string
 	Args          []string
-	Dir           string // working directory
-	Stdin         string // file to connect to stdin, "" for /dev/null
+	Dir           string   // working directory
+	Stdin         string   // file to connect to stdin, "" for /dev/null
+	Env           []string // nil: the harness's own environment
 	Timeout       time.Duration
 	CaptureStdout bool // false sends stdout to /dev/null (timed runs)
 }
@@ -132,6 +133,7 @@ func Run(s RunSpec) Result {
 	var res Result
 	cmd := exec.Command(s.Bin, s.Args...)
 	cmd.Dir = s.Dir
+	cmd.Env = s.Env
 	if s.Stdin != "" {
 		path := s.Stdin
 		if !filepath.IsAbs(path) {

@@ -1,0 +1,93 @@
+package main
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestParseCasesGoodLines(t *testing.T) {
+	src := `# a comment
+meteor/2098   bench  -v 2098   @rate=nodes
+
+acrostic/eras check  -puzzles eras.txt < words4.txt
+eternity2/bad check  broken.json @exit=2 @timeout=3s
+eternity2/gen bench  -nodes 5 @emit=-emit,hard.json
+pentomino/def long
+`
+	cases, err := ParseCases("cases.txt", strings.NewReader(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Case{
+		{Entry: "meteor", Name: "2098", Class: ClassBench, Args: []string{"-v", "2098"}, Rate: "nodes", Timeout: defaultTimeout[ClassBench], Source: "cases.txt:2"},
+		{Entry: "acrostic", Name: "eras", Class: ClassCheck, Args: []string{"-puzzles", "eras.txt"}, Stdin: "words4.txt", Timeout: defaultTimeout[ClassCheck], Source: "cases.txt:4"},
+		{Entry: "eternity2", Name: "bad", Class: ClassCheck, Args: []string{"broken.json"}, Exit: 2, Timeout: 3 * time.Second, Source: "cases.txt:5"},
+		{Entry: "eternity2", Name: "gen", Class: ClassBench, Args: []string{"-nodes", "5"}, Emit: []string{"-emit", "hard.json"}, Timeout: defaultTimeout[ClassBench], Source: "cases.txt:6"},
+		{Entry: "pentomino", Name: "def", Class: ClassLong, Timeout: defaultTimeout[ClassLong], Source: "cases.txt:7"},
+	}
+	if !reflect.DeepEqual(cases, want) {
+		t.Fatalf("got  %+v\nwant %+v", cases, want)
+	}
+	if got := cases[0].ExpectedPath("/r"); got != "/r/expected/meteor/2098.out" {
+		t.Errorf("ExpectedPath = %s", got)
+	}
+}
+
+func TestParseCasesBadLines(t *testing.T) {
+	tests := []struct {
+		line string
+		want string
+	}{
+		{"meteor bench 2098", `cases.txt:2: expected ENTRY/CASE (lower-case letters, digits, '-', '_', '.') as the first field, got "meteor"`},
+		{"Meteor/x bench", `cases.txt:2: expected ENTRY/CASE`},
+		{"meteor/2098", `cases.txt:2: expected a class (check, bench or long) after meteor/2098`},
+		{"meteor/2098 fast 2098", `cases.txt:2: expected a class (check, bench or long), got "fast"`},
+		{"meteor/2098 bench 2098 <", `cases.txt:2: expected a file name after '<'`},
+		{"meteor/2098 bench <in.txt", `cases.txt:2: expected a space between '<' and the file name in "<in.txt"`},
+		{"meteor/2098 bench < a < b", `cases.txt:2: expected at most one '< FILE', got a second`},
+		{"meteor/2098 bench < a extra", `cases.txt:2: expected only @options after '< a', got "extra"`},
+		{"meteor/2098 bench @rate", `cases.txt:2: expected @KEY=VALUE, got "@rate"`},
+		{"meteor/2098 bench @exit=0", `cases.txt:2: expected an exit status 1..255 after @exit=, got "0"`},
+		{"meteor/2098 bench @timeout=soon", `cases.txt:2: expected a positive duration such as 30s after @timeout=, got "soon"`},
+		{"meteor/2098 bench @speed=1", `cases.txt:2: expected an option @rate, @exit, @timeout or @emit, got "@speed"`},
+		{"meteor/one check 1", `cases.txt:2: case meteor/one is already defined at cases.txt:1`},
+	}
+	for _, tt := range tests {
+		_, err := ParseCases("cases.txt", strings.NewReader("meteor/one check 1\n"+tt.line+"\n"))
+		if err == nil || !strings.HasPrefix(err.Error(), tt.want) {
+			t.Errorf("%q: error %v, want prefix %q", tt.line, err, tt.want)
+		}
+	}
+}
+
+func TestSelect(t *testing.T) {
+	cases, _ := ParseCases("c", strings.NewReader("a/x check\na/y bench\na/z long\nb/x check\n"))
+	ids := func(cs []Case) string {
+		var s []string
+		for _, c := range cs {
+			s = append(s, c.ID())
+		}
+		return strings.Join(s, " ")
+	}
+	tests := []struct {
+		patterns []string
+		classes  []Class
+		want     string
+	}{
+		{nil, []Class{ClassCheck, ClassBench}, "a/x a/y b/x"},
+		{[]string{"a"}, []Class{ClassBench}, "a/y"},
+		{[]string{"a/z"}, []Class{ClassCheck}, "a/z"}, // named in full: runs whatever its class
+		{[]string{"b", "a/y"}, []Class{ClassCheck}, "a/y b/x"},
+	}
+	for _, tt := range tests {
+		got, err := Select(cases, tt.patterns, tt.classes...)
+		if err != nil || ids(got) != tt.want {
+			t.Errorf("Select(%v, %v) = %q, %v; want %q", tt.patterns, tt.classes, ids(got), err, tt.want)
+		}
+	}
+	if _, err := Select(cases, []string{"c"}, ClassCheck); err == nil {
+		t.Error("a pattern matching nothing must be an error")
+	}
+}

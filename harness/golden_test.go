@@ -1,0 +1,58 @@
+package main
+
+import (
+	"bytes"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestEveryCheckCase builds every entry and runs every check case of the
+// repository's case file through the harness, byte for byte: `make test`
+// guards each expected file.
+func TestEveryCheckCase(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds every entry")
+	}
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, err := LoadCases(filepath.Join(root, "harness", "cases.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases, _ := Select(all, nil, ClassCheck)
+	if len(cases) == 0 {
+		t.Fatal("no check cases")
+	}
+	b, err := NewBuilder(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	var out bytes.Buffer
+	s := &Session{Root: root, Builder: b, Out: &out, Log: &Progress{w: &out}}
+	if failures := s.Check(cases); failures > 0 {
+		t.Fatalf("%d check cases failed:\n%s", failures, out.String())
+	}
+	t.Logf("%d check cases ok", len(cases))
+}
+
+// TestCorruptedExpectedFileFails is the harness's reason to exist: one byte
+// changed in an expected file gives a failure that points at the line.
+func TestCorruptedExpectedFileFails(t *testing.T) {
+	t.Setenv("HARNESS_HELPER", "echo")
+	var out bytes.Buffer
+	s, root := helperSession(t, &out)
+	writeFile(t, filepath.Join(root, "expected", "e", "c.out"), "0 0 0 0 1 \n 2 2 2 0 1 \n")
+	c := Case{Entry: "e", Name: "c", Args: []string{"0 0 0 0 1 ", " 2 2 2 0 l "}, Source: "cases.txt:7"}
+	if s.Check([]Case{c}) != 1 {
+		t.Fatal("check passed on a corrupted expected file")
+	}
+	for _, want := range []string{"FAIL  e/c", "line 2, column 10: lines differ", "expected:  2 2 2 0 1·$", "actual:    2 2 2 0 l·$", "cases.txt:7"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("report lacks %q:\n%s", want, out.String())
+		}
+	}
+}

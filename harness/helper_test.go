@@ -1,0 +1,62 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"testing"
+	"time"
+)
+
+// The test binary doubles as the program under test: with HARNESS_HELPER set
+// it behaves as a small entry instead of running the tests.
+func TestMain(m *testing.M) {
+	if mode := os.Getenv("HARNESS_HELPER"); mode != "" {
+		os.Exit(helper(mode, os.Args[1:]))
+	}
+	os.Exit(m.Run())
+}
+
+func helper(mode string, args []string) int {
+	switch mode {
+	case "echo": // print the arguments, one a line
+		fmt.Println(strings.Join(args, "\n"))
+	case "cat": // copy stdin
+		io.Copy(os.Stdout, os.Stdin)
+	case "sleep":
+		time.Sleep(10 * time.Second)
+	case "fail-after-output":
+		fmt.Println("partial answer")
+		fmt.Fprintln(os.Stderr, "helper: something broke")
+		return 3
+	case "bad-input":
+		fmt.Fprintln(os.Stderr, "helper: bad input on line 1")
+		return 2
+	case "burn": // use CPU and memory so rusage has something to show
+		buf := make([]byte, 64<<20)
+		for i := range buf {
+			buf[i] = byte(i)
+		}
+		x := 0
+		for i := 0; i < 50_000_000; i++ {
+			x += i ^ int(buf[i%len(buf)])
+		}
+		fmt.Println("nodes", x%1000+1000)
+	}
+	return 0
+}
+
+// helperSpec runs the test binary as a helper in the given mode.
+func helperSpec(t *testing.T, mode string, args ...string) RunSpec {
+	t.Helper()
+	return RunSpec{Bin: os.Args[0], Args: args, Dir: t.TempDir(), Env: append(os.Environ(), "HARNESS_HELPER="+mode),
+		Timeout: 5 * time.Second, CaptureStdout: true}
+}
+
+func writeFile(t *testing.T, path, content string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,93 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestRunReportsRusage(t *testing.T) {
+	res := Run(helperSpec(t, "burn"))
+	if p := res.Problem(); p != "" {
+		t.Fatal(p)
+	}
+	if res.CPU <= 0 || res.Elapsed <= 0 {
+		t.Errorf("cpu %v elapsed %v: want both positive", res.CPU, res.Elapsed)
+	}
+	if res.MaxRSS < 64<<10 { // the helper touches 64 MiB
+		t.Errorf("peak RSS %d KiB, want at least 65536", res.MaxRSS)
+	}
+	if n, ok := WorkCount("nodes", res); !ok || n < 1000 {
+		t.Errorf("WorkCount = %d, %v", n, ok)
+	}
+}
+
+func TestRunTimeout(t *testing.T) {
+	spec := helperSpec(t, "sleep")
+	spec.Timeout = 200 * time.Millisecond
+	res := Run(spec)
+	if !res.TimedOut || res.Elapsed > 5*time.Second {
+		t.Fatalf("TimedOut %v after %v", res.TimedOut, res.Elapsed)
+	}
+	v := Judge(Case{Entry: "e", Name: "c", Timeout: spec.Timeout}, res, "unused")
+	if v.Status != StatusTimeout || !strings.Contains(v.Message, "timed out") {
+		t.Errorf("verdict %+v", v)
+	}
+}
+
+func TestRunStdinAndArguments(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "in.txt"), []byte("from stdin\n"), 0o644)
+	spec := helperSpec(t, "cat")
+	spec.Dir, spec.Stdin = dir, "in.txt"
+	if res := Run(spec); string(res.Stdout) != "from stdin\n" {
+		t.Errorf("stdout %q", res.Stdout)
+	}
+	spec = helperSpec(t, "echo", "a b", "*")
+	if res := Run(spec); string(res.Stdout) != "a b\n*\n" { // no shell: no splitting, no globbing
+		t.Errorf("stdout %q", res.Stdout)
+	}
+	spec = helperSpec(t, "cat")
+	spec.Stdin = "missing.txt"
+	if res := Run(spec); res.Err == nil {
+		t.Error("a missing stdin file must be an error")
+	}
+}
+
+// TestJudge covers each way a checked run can fail, with its own message.
+func TestJudge(t *testing.T) {
+	dir := t.TempDir()
+	expected := filepath.Join(dir, "c.out")
+	os.WriteFile(expected, []byte("right\n"), 0o644)
+	errExpected := filepath.Join(dir, "e.out")
+	os.WriteFile(errExpected, []byte("helper: bad input on line 1\n"), 0o644)
+
+	tests := []struct {
+		name     string
+		c        Case
+		spec     RunSpec
+		expected string
+		status   string
+		message  string
+	}{
+		{"non-zero exit after output", Case{}, helperSpec(t, "fail-after-output"), expected, StatusError,
+			"exit status 3; stderr: helper: something broke; it wrote 15 bytes to stdout before failing"},
+		{"wrong output", Case{}, helperSpec(t, "echo", "wrong"), expected, StatusBadOutput,
+			"line 1, column 1: lines differ"},
+		{"right output", Case{}, helperSpec(t, "echo", "right"), expected, StatusOK, ""},
+		{"missing expected file", Case{Entry: "e", Name: "c"}, helperSpec(t, "echo", "x"), filepath.Join(dir, "none.out"), StatusNoExpected,
+			"does not exist (run `harness update e/c`"},
+		{"error case with its message", Case{Exit: 2}, helperSpec(t, "bad-input"), errExpected, StatusOK, ""},
+		{"error case, wrong status", Case{Exit: 2}, helperSpec(t, "echo", "x"), errExpected, StatusError,
+			"expected exit status 2, got 0"},
+		{"cannot start", Case{}, RunSpec{Bin: filepath.Join(dir, "no-such-program")}, expected, StatusError, "could not start"},
+	}
+	for _, tt := range tests {
+		v := Judge(tt.c, Run(tt.spec), tt.expected)
+		if v.Status != tt.status || !strings.Contains(v.Message, tt.message) {
+			t.Errorf("%s: verdict %q %q, want %q containing %q", tt.name, v.Status, v.Message, tt.status, tt.message)
+		}
+	}
+}
