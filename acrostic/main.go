@@ -1,0 +1,572 @@
+// Acrostic: dense acrostics (word squares from a seed word and a pool of
+// letters), generated and solved.
+//
+// The puzzle. A dense acrostic of size n: given a seed word (the top row) and
+// a pool of n*(n-1) letters, arrange the letters into rows 2..n so that every
+// row and every column, read top to bottom, is a word of the dictionary.
+//
+// Usage:
+//
+//	acrostic N < WORDLIST             generate N puzzles, solve each
+//	acrostic -puzzles FILE < WORDLIST solve the puzzles in FILE ("seed letters" a line)
+//	acrostic -v ...                   also print timing on stderr
+//
+// WORDLIST: one word a line, lowercase a-z, all of one length n (3..8),
+// sorted ascending in byte order, no duplicates, "\n" line ends; D[i] is the
+// i-th word. Anything else, a bad puzzle line or a bad N gets one line on
+// stderr naming the line, exit status 2 and nothing on stdout.
+//
+// Generating puzzle t = 1..N: with the Benchmarks Game's fasta generator in
+// integer form (s = 42 at the start of the run; rnd(k): s = (s*3877 + 29573)
+// mod 139968, result s*k/139968), draw o[k] = rnd(m) for k = 0..n-1. Then
+// search depth first for rows r[0..n-1]: level k tries D[(o[k]+j) mod m] for
+// j = 0..m-1, accepting a word when every column read so far, extended by
+// it, is a prefix of some word (a word, at the last level). The first full
+// square is the puzzle: seed r[0], letters those of r[1..n-1] sorted.
+//
+// Output, for each puzzle: "seed letters count", then count lines, each
+// rows 2..n separated by single spaces, in ascending byte order. A solution
+// may repeat words and may use the seed again.
+//
+// Rules kept: one file, standard library only, no tables of results: every
+// puzzle is generated and solved by search.
+//
+// How it works, in five lines:
+//  1. The words form a trie stored as flat arrays: a node's children by letter
+//     and a 26-bit mask of the letters that can follow it.
+//  2. Generation walks the trie from the start index with the columns' masks,
+//     so it only meets words that fit, and stops at the first square.
+//  3. The solver fills cells row by row; a cell's letters are the AND of the
+//     row node's mask, the column node's mask and the pool's non-empty
+//     letters, tried in ascending order, so solutions come out sorted.
+//  4. Look-ahead: a letter is placed only if the column below it can still be
+//     continued from the pool.
+//  5. All random draws are made first (a puzzle takes exactly n), so puzzles
+//     are generated and solved on every core and printed in order.
+//
+// Measured figures are in the README (acrostic section).
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"math/bits"
+	"os"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// ----------------------------------------------------------- the word list
+
+const (
+	minLength = 3
+	maxLength = 8
+	alphabet  = 26
+)
+
+// dictionary holds the words and their trie. Node 0 is the root; a node at
+// depth n is a whole word. children[node*26+letter] is the child or 0.
+type dictionary struct {
+	n        int
+	words    []string
+	children []int32
+	mask     []uint32 // letters with a child
+	lo, hi   []int32  // the node's words are words[lo:hi]
+	// below[node*n+q] is the set of letters that the node's words have at
+	// position q: a look-ahead at every later position at once.
+	below []uint32
+}
+
+// inputError is bad input: one line for stderr.
+type inputError struct{ msg string }
+
+func (e *inputError) Error() string { return e.msg }
+
+func badInput(format string, args ...any) error {
+	return &inputError{fmt.Sprintf(format, args...)}
+}
+
+// readDictionary validates and loads the word list.
+func readDictionary(data []byte) (*dictionary, error) {
+	if len(data) == 0 {
+		return nil, badInput("word list (stdin): empty; expected one lowercase word a line")
+	}
+	if data[len(data)-1] != '\n' {
+		return nil, badInput("word list (stdin) line %d: missing the final newline", bytes.Count(data, []byte("\n"))+1)
+	}
+	lines := strings.Split(string(data[:len(data)-1]), "\n")
+	d := &dictionary{n: len(lines[0]), words: lines}
+	if d.n < minLength || d.n > maxLength {
+		return nil, badInput("word list (stdin) line 1: %q has %d letters; expected words of 3 to 8 letters", lines[0], d.n)
+	}
+	for i, w := range lines {
+		switch {
+		case len(w) != d.n:
+			return nil, badInput("word list (stdin) line %d: %q has %d letters; expected %d like line 1", i+1, w, len(w), d.n)
+		case !lowercase(w):
+			return nil, badInput("word list (stdin) line %d: %q has a character outside a-z", i+1, w)
+		case i > 0 && w == lines[i-1]:
+			return nil, badInput("word list (stdin) line %d: %q repeats line %d", i+1, w, i)
+		case i > 0 && w < lines[i-1]:
+			return nil, badInput("word list (stdin) line %d: %q is not sorted: it comes before line %d, %q", i+1, w, i, lines[i-1])
+		}
+	}
+	d.buildTrie()
+	return d, nil
+}
+
+func lowercase(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if w[i] < 'a' || w[i] > 'z' {
+			return false
+		}
+	}
+	return true
+}
+
+func (d *dictionary) newNode(lo int32) int32 {
+	d.children = append(d.children, make([]int32, alphabet)...)
+	d.mask = append(d.mask, 0)
+	d.lo = append(d.lo, lo)
+	d.hi = append(d.hi, lo)
+	return int32(len(d.mask) - 1)
+}
+
+// buildTrie inserts the sorted words, so every node's words are a contiguous
+// index range.
+func (d *dictionary) buildTrie() {
+	d.newNode(0)
+	for i, w := range d.words {
+		node := int32(0)
+		d.hi[0] = int32(i + 1)
+		for p := 0; p < d.n; p++ {
+			l := w[p] - 'a'
+			next := d.children[int(node)*alphabet+int(l)]
+			if next == 0 {
+				next = d.newNode(int32(i))
+				d.children[int(node)*alphabet+int(l)] = next
+				d.mask[node] |= 1 << l
+			}
+			d.hi[next] = int32(i + 1)
+			node = next
+		}
+	}
+	d.below = make([]uint32, len(d.mask)*d.n)
+	for _, w := range d.words {
+		node := int32(0)
+		for p := 0; p <= d.n; p++ {
+			for q := p; q < d.n; q++ {
+				d.below[int(node)*d.n+q] |= 1 << (w[q] - 'a')
+			}
+			if p < d.n {
+				node = d.child(node, int(w[p]-'a'))
+			}
+		}
+	}
+}
+
+// fits says whether some word below node has, at every position from
+// `from` on, a letter in allowed[position].
+func (d *dictionary) fits(node int32, from int, allowed *[maxLength]uint32) bool {
+	b := d.below[int(node)*d.n : int(node)*d.n+d.n]
+	for q := from; q < d.n; q++ {
+		if b[q]&allowed[q] == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func (d *dictionary) child(node int32, letter int) int32 {
+	return d.children[int(node)*alphabet+letter]
+}
+
+func (d *dictionary) contains(w string) bool {
+	node := int32(0)
+	for i := 0; i < len(w) && node >= 0; i++ {
+		if node = d.child(node, int(w[i]-'a')); node == 0 {
+			return false
+		}
+	}
+	return len(w) == d.n
+}
+
+// ------------------------------------------------------- random numbers
+
+// fasta is the Benchmarks Game's generator in exact integer arithmetic.
+type fasta struct{ s int64 }
+
+func (r *fasta) rnd(k int) int {
+	r.s = (r.s*3877 + 29573) % 139968
+	return int(r.s * int64(k) / 139968)
+}
+
+// ------------------------------------------------------------ generation
+
+// generator finds a puzzle's square.
+type generator struct {
+	d    *dictionary
+	rows [maxLength]int32 // word index of each row
+}
+
+// level is the search state at one row of the square.
+type level struct {
+	k        int
+	cols     [maxLength]int32  // each column's trie node above this row
+	allowed  [maxLength]uint32 // letters each column can take next
+	from, to int32             // the index range being walked
+}
+
+// walk visits, in index order, the words in [lv.from, lv.to) whose letter at
+// each position is allowed, by a trie walk that skips subtrees outside the
+// range and letters not allowed; it tries each as row k and stops at the
+// first that leads to a full square.
+func (g *generator) walk(node int32, depth int, lv *level, offsets []int) bool {
+	d := g.d
+	if depth == d.n {
+		return g.try(lv, d.lo[node], offsets)
+	}
+	for m := d.mask[node] & lv.allowed[depth]; m != 0; m &= m - 1 {
+		c := d.child(node, trailingZeros(m))
+		if d.hi[c] <= lv.from {
+			continue
+		}
+		if d.lo[c] >= lv.to {
+			return false
+		}
+		if !d.fits(c, depth+1, &lv.allowed) {
+			continue
+		}
+		if g.walk(c, depth+1, lv, offsets) {
+			return true
+		}
+	}
+	return false
+}
+
+// try sets row k to word w and searches the next rows.
+func (g *generator) try(lv *level, w int32, offsets []int) bool {
+	g.rows[lv.k] = w
+	return g.square(lv.k+1, &lv.cols, offsets, g.d.words[w])
+}
+
+// square searches row k below rows whose columns end at the trie nodes
+// cols, extended by the letters of word (the row just placed; "" at k = 0).
+// It stops at the first full square.
+func (g *generator) square(k int, above *[maxLength]int32, offsets []int, word string) bool {
+	d := g.d
+	if k == d.n {
+		return true
+	}
+	lv := level{k: k}
+	for c := 0; c < d.n; c++ {
+		node := above[c]
+		if word != "" {
+			node = d.child(node, int(word[c]-'a'))
+		}
+		lv.cols[c], lv.allowed[c] = node, d.mask[node]
+	}
+	// Words in index order from the offset, wrapping around.
+	start := int32(offsets[k])
+	lv.from, lv.to = start, int32(len(d.words))
+	if g.walk(0, 0, &lv, offsets) {
+		return true
+	}
+	lv.from, lv.to = 0, start
+	return g.walk(0, 0, &lv, offsets)
+}
+
+// puzzle is a seed and its sorted pool of letters.
+type puzzle struct {
+	seed, letters string
+}
+
+func (g *generator) generate(offsets []int) (puzzle, bool) {
+	var root [maxLength]int32
+	if !g.square(0, &root, offsets, "") {
+		return puzzle{}, false
+	}
+	var letters []byte
+	for k := 1; k < g.d.n; k++ {
+		letters = append(letters, g.d.words[g.rows[k]]...)
+	}
+	sort.Slice(letters, func(i, j int) bool { return letters[i] < letters[j] })
+	return puzzle{g.d.words[g.rows[0]], string(letters)}, true
+}
+
+// --------------------------------------------------------------- solving
+
+// solver finds every grid for one puzzle.
+type solver struct {
+	d     *dictionary
+	n     int
+	pool  [alphabet]int8 // letters left
+	avail uint32         // letters with pool > 0
+	cols  [maxLength + 1][maxLength]int32
+	grid  [maxLength][maxLength]byte
+	out   []byte
+	count int
+	nodes int64
+}
+
+func (s *solver) take(l int) {
+	s.pool[l]--
+	if s.pool[l] == 0 {
+		s.avail &^= 1 << l
+	}
+}
+
+func (s *solver) give(l int) {
+	s.pool[l]++
+	s.avail |= 1 << l
+}
+
+// fill places a letter at (r, c), r >= 1; row is the row's trie node so far.
+func (s *solver) fill(r, c int, row int32) {
+	d := s.d
+	col := s.cols[r][c]
+	last := r == s.n-1
+	for m := d.mask[row] & d.mask[col] & s.avail; m != 0; m &= m - 1 {
+		l := trailingZeros(m)
+		below := d.child(col, l)
+		s.take(l)
+		// Look-ahead: the column must still continue from the pool.
+		if last || d.mask[below]&s.avail != 0 {
+			s.nodes++
+			s.cols[r+1][c] = below
+			s.grid[r][c] = byte('a' + l)
+			switch {
+			case c+1 < s.n:
+				s.fill(r, c+1, d.child(row, l))
+			case !last:
+				s.fill(r+1, 0, 0)
+			default:
+				s.emit()
+			}
+		}
+		s.give(l)
+	}
+}
+
+func (s *solver) emit() {
+	s.count++
+	for r := 1; r < s.n; r++ {
+		if r > 1 {
+			s.out = append(s.out, ' ')
+		}
+		s.out = append(s.out, s.grid[r][:s.n]...)
+	}
+	s.out = append(s.out, '\n')
+}
+
+// solve appends the puzzle's answer block to out.
+func solve(d *dictionary, p puzzle, out []byte) ([]byte, int64) {
+	s := &solver{d: d, n: d.n}
+	for i := 0; i < len(p.letters); i++ {
+		s.give(int(p.letters[i] - 'a'))
+	}
+	seedFits := true
+	for c := 0; c < d.n; c++ {
+		s.cols[1][c] = d.child(0, int(p.seed[c]-'a'))
+		seedFits = seedFits && s.cols[1][c] != 0
+	}
+	if seedFits && d.n > 1 {
+		s.fill(1, 0, 0)
+	}
+	out = append(out, p.seed...)
+	out = append(out, ' ')
+	out = append(out, p.letters...)
+	out = append(out, ' ')
+	out = strconv.AppendInt(out, int64(s.count), 10)
+	out = append(out, '\n')
+	return append(out, s.out...), s.nodes
+}
+
+func trailingZeros(m uint32) int { return bits.TrailingZeros32(m) }
+
+// ------------------------------------------------------------ the puzzles
+
+// readPuzzles validates a puzzle file against the dictionary.
+func readPuzzles(name string, data []byte, d *dictionary) ([]puzzle, error) {
+	if len(data) > 0 && data[len(data)-1] == '\n' {
+		data = data[:len(data)-1]
+	}
+	if len(data) == 0 {
+		return nil, badInput("%s: no puzzles; expected lines \"seed letters\"", name)
+	}
+	var puzzles []puzzle
+	for i, line := range strings.Split(string(data), "\n") {
+		f := strings.Fields(line)
+		where := fmt.Sprintf("%s line %d", name, i+1)
+		switch {
+		case len(f) != 2:
+			return nil, badInput("%s: expected \"seed letters\", got %q", where, line)
+		case len(f[0]) != d.n || !lowercase(f[0]):
+			return nil, badInput("%s: seed %q: expected %d letters a-z, like the word list", where, f[0], d.n)
+		case len(f[1]) != d.n*(d.n-1) || !lowercase(f[1]):
+			return nil, badInput("%s: letters %q: expected %d letters a-z (n*(n-1) for n = %d)", where, f[1], d.n*(d.n-1), d.n)
+		case !d.contains(f[0]):
+			return nil, badInput("%s: seed %q is not in the word list", where, f[0])
+		}
+		letters := []byte(f[1])
+		sort.Slice(letters, func(a, b int) bool { return letters[a] < letters[b] })
+		puzzles = append(puzzles, puzzle{f[0], string(letters)})
+	}
+	return puzzles, nil
+}
+
+// ------------------------------------------------------------- the driver
+
+// job is one puzzle to generate (offsets set) or just solve.
+type job struct {
+	offsets []int
+	puzzle  puzzle
+}
+
+// chunkSize puzzles go to a worker at a time: large enough to amortise the
+// hand-off, small enough to balance two cores.
+const chunkSize = 64
+
+// runJobs generates and solves every job on every core and returns the
+// answers in order.
+func runJobs(d *dictionary, jobs []job) ([]byte, int64, error) {
+	results := make([][]byte, (len(jobs)+chunkSize-1)/chunkSize)
+	nodes := make([]int64, len(results))
+	failed := make([]bool, len(results))
+	var next int
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	workers := runtime.GOMAXPROCS(0)
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			g := &generator{d: d}
+			for {
+				mu.Lock()
+				chunk := next
+				next++
+				mu.Unlock()
+				if chunk >= len(results) {
+					return
+				}
+				var out []byte
+				for _, j := range jobs[chunk*chunkSize : min((chunk+1)*chunkSize, len(jobs))] {
+					p := j.puzzle
+					if j.offsets != nil {
+						var ok bool
+						if p, ok = g.generate(j.offsets); !ok {
+							failed[chunk] = true
+							break
+						}
+					}
+					var n int64
+					out, n = solve(d, p, out)
+					nodes[chunk] += n
+				}
+				results[chunk] = out
+			}
+		}()
+	}
+	wg.Wait()
+	var all []byte
+	var total int64
+	for i, r := range results {
+		if failed[i] {
+			return nil, 0, badInput("word list (stdin): no word square can be made from these words, so no puzzle can be generated")
+		}
+		all = append(all, r...)
+		total += nodes[i]
+	}
+	return all, total, nil
+}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+const usage = "usage: acrostic [-v] N < WORDLIST, or acrostic [-v] -puzzles FILE < WORDLIST"
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	out, nodes, elapsed, err := program(args, stdin)
+	if err != nil {
+		fmt.Fprintf(stderr, "acrostic: %v\n", err)
+		var bad *inputError
+		if errors.As(err, &bad) {
+			return 2
+		}
+		return 1
+	}
+	w := bufio.NewWriterSize(stdout, 1<<16)
+	w.Write(out)
+	w.Flush()
+	if len(args) > 0 && args[0] == "-v" {
+		fmt.Fprintf(stderr, "nodes %d\nelapsed %.3f ms\n", nodes, float64(elapsed.Microseconds())/1000)
+	}
+	return 0
+}
+
+// program parses the arguments and input, then generates and solves.
+func program(args []string, stdin io.Reader) ([]byte, int64, time.Duration, error) {
+	if len(args) > 0 && args[0] == "-v" {
+		args = args[1:]
+	}
+	var puzzleFile string
+	count := 0
+	switch {
+	case len(args) == 2 && args[0] == "-puzzles":
+		puzzleFile = args[1]
+	case len(args) == 1 && args[0] == "-puzzles":
+		return nil, 0, 0, badInput("-puzzles: expected a FILE after it (%s)", usage)
+	case len(args) == 1:
+		n, err := strconv.Atoi(args[0])
+		if err != nil || n < 1 {
+			return nil, 0, 0, badInput("N: expected a positive number of puzzles, got %q (%s)", args[0], usage)
+		}
+		count = n
+	default:
+		return nil, 0, 0, badInput("expected N or -puzzles FILE, got %q (%s)", strings.Join(args, " "), usage)
+	}
+	data, err := io.ReadAll(stdin)
+	if err != nil {
+		return nil, 0, 0, fmt.Errorf("reading the word list: %v", err)
+	}
+	start := time.Now()
+	d, err := readDictionary(data)
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	var jobs []job
+	if puzzleFile != "" {
+		text, err := os.ReadFile(puzzleFile)
+		if err != nil {
+			return nil, 0, 0, badInput("puzzle file: %v", err)
+		}
+		puzzles, err := readPuzzles(puzzleFile, text, d)
+		if err != nil {
+			return nil, 0, 0, err
+		}
+		for _, p := range puzzles {
+			jobs = append(jobs, job{puzzle: p})
+		}
+	} else {
+		// Every puzzle takes exactly n draws, so all of them can be made first.
+		r := &fasta{s: 42}
+		offsets := make([]int, count*d.n)
+		for i := range offsets {
+			offsets[i] = r.rnd(len(d.words))
+		}
+		for t := 0; t < count; t++ {
+			jobs = append(jobs, job{offsets: offsets[t*d.n : (t+1)*d.n]})
+		}
+	}
+	out, nodes, err := runJobs(d, jobs)
+	return out, nodes, time.Since(start), err
+}
