@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"math/rand"
 	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -337,6 +340,61 @@ func TestRealBoards(t *testing.T) {
 		run(append(tt.args, tt.file), nil, &out, &errb)
 		if !strings.HasPrefix(out.String(), tt.firstLine+"\n"+tt.nodes+"\n") {
 			t.Errorf("%s %v:\n%s", tt.file, tt.args, out.String())
+		}
+	}
+}
+
+// TestEmittedProgramsMatch builds the programs -emit writes for a few boards
+// and checks that each prints exactly what the engine prints.
+func TestEmittedProgramsMatch(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds generated programs")
+	}
+	rng := rand.New(rand.NewSource(3))
+	boards := []*puzzle{
+		randomPuzzle(rng, 3, 3, 3, 1, false),
+		randomPuzzle(rng, 4, 3, 3, 0, true),
+	}
+	clue3, err := readPuzzle("testdata/clue3.json", mustRead(t, "testdata/clue3.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	boards = append(boards, clue3)
+	for i, p := range boards {
+		dir := t.TempDir()
+		var src, errb bytes.Buffer
+		if status := emitProgram(newEngine(p), &src, &errb); status != 0 {
+			t.Fatalf("board %d: emit failed: %s", i, errb.String())
+		}
+		if err := os.WriteFile(filepath.Join(dir, "main.go"), src.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		build := exec.Command("go", "build", "-o", "gen", "main.go")
+		build.Dir = dir
+		if out, err := build.CombinedOutput(); err != nil {
+			t.Fatalf("board %d: the generated program does not build: %v\n%s", i, err, out)
+		}
+		for _, args := range [][]string{{}, {"-all"}, {"-nodes", "7"}, {"-all", "-nodes", "50"}} {
+			if p == clue3 && len(args) > 0 && args[0] == "-all" {
+				continue // the whole clue 3 tree is long
+			}
+			got, err := exec.Command(filepath.Join(dir, "gen"), args...).Output()
+			if err != nil {
+				t.Fatalf("board %d %v: %v", i, args, err)
+			}
+			e := newEngine(p)
+			budget, all := int64(0), false
+			for j, a := range args {
+				if a == "-all" {
+					all = true
+				}
+				if a == "-nodes" {
+					budget, _ = strconv.ParseInt(args[j+1], 10, 64)
+				}
+			}
+			if want := e.render(search(e, budget, all)); !bytes.Equal(got, want) {
+				t.Errorf("board %d %v: generated program prints\n%s\nthe engine\n%s", i, args, got, want)
+			}
 		}
 	}
 }

@@ -19,6 +19,8 @@ package main
 //	@emit=ARGS    the program under test is generated: the entry run with ARGS
 //	              (comma-separated) prints one Go source file, which is built and
 //	              timed in place of the entry itself
+//	@expect=CASE  compare with expected/ENTRY/CASE.out, another case's file (for
+//	              a generated program that must print what the entry prints)
 //
 // The expected output of case C of entry E is expected/E/C.out, by name.
 
@@ -62,6 +64,7 @@ type Case struct {
 	Exit    int    // expected exit status; non-zero means an error case
 	Timeout time.Duration
 	Emit    []string // arguments that make the entry print a generated program
+	Expect  string   // the case whose expected file this one shares, "" for its own
 	Source  string   // file:line the case came from
 }
 
@@ -70,7 +73,11 @@ func (c Case) ID() string { return c.Entry + "/" + c.Name }
 
 // ExpectedPath is derived from the names, never listed by hand.
 func (c Case) ExpectedPath(root string) string {
-	return filepath.Join(root, "expected", c.Entry, c.Name+".out")
+	name := c.Name
+	if c.Expect != "" {
+		name = c.Expect
+	}
+	return filepath.Join(root, "expected", c.Entry, name+".out")
 }
 
 var nameRE = regexp.MustCompile(`^[a-z0-9][a-z0-9_.-]*$`)
@@ -178,8 +185,13 @@ func (c *Case) setOption(opt string) error {
 		c.Timeout = d
 	case "emit":
 		c.Emit = strings.Split(val, ",")
+	case "expect":
+		if !nameRE.MatchString(val) {
+			return fmt.Errorf("expected a case name after @expect=, got %q", val)
+		}
+		c.Expect = val
 	default:
-		return fmt.Errorf("expected an option @rate, @exit, @timeout or @emit, got %q", "@"+key)
+		return fmt.Errorf("expected an option @rate, @exit, @timeout, @emit or @expect, got %q", "@"+key)
 	}
 	return nil
 }

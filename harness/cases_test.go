@@ -13,7 +13,7 @@ meteor/2098   bench  -v 2098   @rate=nodes
 
 acrostic/eras check  -puzzles eras.txt < words4.txt
 eternity2/bad check  broken.json @exit=2 @timeout=3s
-eternity2/gen bench  -nodes 5 @emit=-emit,hard.json
+eternity2/gen bench  -nodes 5 @emit=-emit,hard.json @expect=hard
 pentomino/def long
 `
 	cases, err := ParseCases("cases.txt", strings.NewReader(src))
@@ -24,7 +24,7 @@ pentomino/def long
 		{Entry: "meteor", Name: "2098", Class: ClassBench, Args: []string{"-v", "2098"}, Rate: "nodes", Timeout: defaultTimeout[ClassBench], Source: "cases.txt:2"},
 		{Entry: "acrostic", Name: "eras", Class: ClassCheck, Args: []string{"-puzzles", "eras.txt"}, Stdin: "words4.txt", Timeout: defaultTimeout[ClassCheck], Source: "cases.txt:4"},
 		{Entry: "eternity2", Name: "bad", Class: ClassCheck, Args: []string{"broken.json"}, Exit: 2, Timeout: 3 * time.Second, Source: "cases.txt:5"},
-		{Entry: "eternity2", Name: "gen", Class: ClassBench, Args: []string{"-nodes", "5"}, Emit: []string{"-emit", "hard.json"}, Timeout: defaultTimeout[ClassBench], Source: "cases.txt:6"},
+		{Entry: "eternity2", Name: "gen", Class: ClassBench, Args: []string{"-nodes", "5"}, Emit: []string{"-emit", "hard.json"}, Expect: "hard", Timeout: defaultTimeout[ClassBench], Source: "cases.txt:6"},
 		{Entry: "pentomino", Name: "def", Class: ClassLong, Timeout: defaultTimeout[ClassLong], Source: "cases.txt:7"},
 	}
 	if !reflect.DeepEqual(cases, want) {
@@ -32,6 +32,9 @@ pentomino/def long
 	}
 	if got := cases[0].ExpectedPath("/r"); got != "/r/expected/meteor/2098.out" {
 		t.Errorf("ExpectedPath = %s", got)
+	}
+	if got := cases[3].ExpectedPath("/r"); got != "/r/expected/eternity2/hard.out" {
+		t.Errorf("ExpectedPath with @expect = %s", got)
 	}
 }
 
@@ -51,7 +54,7 @@ func TestParseCasesBadLines(t *testing.T) {
 		{"meteor/2098 bench @rate", `cases.txt:2: expected @KEY=VALUE, got "@rate"`},
 		{"meteor/2098 bench @exit=0", `cases.txt:2: expected an exit status 1..255 after @exit=, got "0"`},
 		{"meteor/2098 bench @timeout=soon", `cases.txt:2: expected a positive duration such as 30s after @timeout=, got "soon"`},
-		{"meteor/2098 bench @speed=1", `cases.txt:2: expected an option @rate, @exit, @timeout or @emit, got "@speed"`},
+		{"meteor/2098 bench @speed=1", `cases.txt:2: expected an option @rate, @exit, @timeout, @emit or @expect, got "@speed"`},
 		{"meteor/one check 1", `cases.txt:2: case meteor/one is already defined at cases.txt:1`},
 	}
 	for _, tt := range tests {
