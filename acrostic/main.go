@@ -72,17 +72,44 @@ const (
 )
 
 // dictionary holds the words and their trie. Node 0 is the root; a node at
-// depth n is a whole word. children[node*26+letter] is the child or 0.
+// depth n is a whole word. Each node is one record of `stride` words in
+// nodes, so that what the search reads of a node sits in one cache line:
+//
+//	[0]        mask: the letters that have a child
+//	[1]        the first child's number; children are numbered consecutively
+//	           in letter order, so child l is first + (letters in mask below l)
+//	[2, 2+n)   below: for each position q, the letters the node's words have at q
+//	[2+n]      lo, [3+n] hi: the node's words are words[lo:hi]
 type dictionary struct {
-	n        int
-	words    []string
-	children []int32
-	mask     []uint32 // letters with a child
-	lo, hi   []int32  // the node's words are words[lo:hi]
-	// below[node*n+q] is the set of letters that the node's words have at
-	// position q: a look-ahead at every later position at once.
-	below []uint32
+	n      int
+	words  []string
+	nodes  []uint32
+	stride int
 }
+
+func (d *dictionary) mask(node int32) uint32 { return d.nodes[int(node)*d.stride] }
+
+// child is node's child by letter l, which must be in its mask.
+func (d *dictionary) child(node int32, l int) int32 {
+	at := int(node) * d.stride
+	return int32(d.nodes[at+1]) + int32(bits.OnesCount32(d.nodes[at]&(1<<l-1)))
+}
+
+// childIfAny is child, or 0 when the node has no child by l.
+func (d *dictionary) childIfAny(node int32, l int) int32 {
+	if d.mask(node)&(1<<l) == 0 {
+		return 0
+	}
+	return d.child(node, l)
+}
+
+func (d *dictionary) below(node int32) []uint32 {
+	at := int(node)*d.stride + 2
+	return d.nodes[at : at+d.n]
+}
+
+func (d *dictionary) lo(node int32) int32 { return int32(d.nodes[int(node)*d.stride+2+d.n]) }
+func (d *dictionary) hi(node int32) int32 { return int32(d.nodes[int(node)*d.stride+3+d.n]) }
 
 // inputError is bad input: one line for stderr.
 type inputError struct{ msg string }
@@ -131,51 +158,70 @@ func lowercase(w string) bool {
 	return true
 }
 
-func (d *dictionary) newNode(lo int32) int32 {
-	d.children = append(d.children, make([]int32, alphabet)...)
-	d.mask = append(d.mask, 0)
-	d.lo = append(d.lo, lo)
-	d.hi = append(d.hi, lo)
-	return int32(len(d.mask) - 1)
-}
-
-// buildTrie inserts the sorted words, so every node's words are a contiguous
-// index range.
+// buildTrie inserts the sorted words into a plain trie (children by
+// letter), then lays it out breadth first in the packed form.
 func (d *dictionary) buildTrie() {
-	d.newNode(0)
+	type plainNode struct {
+		children [alphabet]int32
+		lo, hi   int32
+		below    [maxLength]uint32
+	}
+	plain := []plainNode{{}}
 	for i, w := range d.words {
 		node := int32(0)
-		d.hi[0] = int32(i + 1)
-		for p := 0; p < d.n; p++ {
-			l := w[p] - 'a'
-			next := d.children[int(node)*alphabet+int(l)]
-			if next == 0 {
-				next = d.newNode(int32(i))
-				d.children[int(node)*alphabet+int(l)] = next
-				d.mask[node] |= 1 << l
+		plain[0].hi = int32(i + 1)
+		for p := 0; p <= d.n; p++ {
+			for q := p; q < d.n; q++ {
+				plain[node].below[q] |= 1 << (w[q] - 'a')
 			}
-			d.hi[next] = int32(i + 1)
+			if p == d.n {
+				break
+			}
+			l := w[p] - 'a'
+			next := plain[node].children[l]
+			if next == 0 {
+				next = int32(len(plain))
+				plain = append(plain, plainNode{lo: int32(i)})
+				plain[node].children[l] = next
+			}
+			plain[next].hi = int32(i + 1)
 			node = next
 		}
 	}
-	d.below = make([]uint32, len(d.mask)*d.n)
-	for _, w := range d.words {
-		node := int32(0)
-		for p := 0; p <= d.n; p++ {
-			for q := p; q < d.n; q++ {
-				d.below[int(node)*d.n+q] |= 1 << (w[q] - 'a')
-			}
-			if p < d.n {
-				node = d.child(node, int(w[p]-'a'))
+	// Breadth first: number[old] is the packed number.
+	d.stride = 4 + d.n
+	number := make([]int32, len(plain))
+	order := []int32{0}
+	for k := 0; k < len(order); k++ {
+		for _, c := range plain[order[k]].children {
+			if c != 0 {
+				number[c] = int32(len(order))
+				order = append(order, c)
 			}
 		}
+	}
+	d.nodes = make([]uint32, len(plain)*d.stride)
+	for k, old := range order {
+		pn := &plain[old]
+		rec := d.nodes[k*d.stride : (k+1)*d.stride]
+		first := true
+		for l, c := range pn.children {
+			if c != 0 {
+				rec[0] |= 1 << l
+				if first {
+					rec[1], first = uint32(number[c]), false
+				}
+			}
+		}
+		copy(rec[2:2+d.n], pn.below[:d.n])
+		rec[2+d.n], rec[3+d.n] = uint32(pn.lo), uint32(pn.hi)
 	}
 }
 
 // fits says whether some word below node has, at every position from
 // `from` on, a letter in allowed[position].
 func (d *dictionary) fits(node int32, from int, allowed *[maxLength]uint32) bool {
-	b := d.below[int(node)*d.n : int(node)*d.n+d.n]
+	b := d.below(node)
 	for q := from; q < d.n; q++ {
 		if b[q]&allowed[q] == 0 {
 			return false
@@ -184,14 +230,10 @@ func (d *dictionary) fits(node int32, from int, allowed *[maxLength]uint32) bool
 	return true
 }
 
-func (d *dictionary) child(node int32, letter int) int32 {
-	return d.children[int(node)*alphabet+letter]
-}
-
 func (d *dictionary) contains(w string) bool {
 	node := int32(0)
-	for i := 0; i < len(w) && node >= 0; i++ {
-		if node = d.child(node, int(w[i]-'a')); node == 0 {
+	for i := 0; i < len(w); i++ {
+		if node = d.childIfAny(node, int(w[i]-'a')); node == 0 {
 			return false
 		}
 	}
@@ -231,14 +273,14 @@ type level struct {
 func (g *generator) walk(node int32, depth int, lv *level, offsets []int) bool {
 	d := g.d
 	if depth == d.n {
-		return g.try(lv, d.lo[node], offsets)
+		return g.try(lv, d.lo(node), offsets)
 	}
-	for m := d.mask[node] & lv.allowed[depth]; m != 0; m &= m - 1 {
+	for m := d.mask(node) & lv.allowed[depth]; m != 0; m &= m - 1 {
 		c := d.child(node, trailingZeros(m))
-		if d.hi[c] <= lv.from {
+		if d.hi(c) <= lv.from {
 			continue
 		}
-		if d.lo[c] >= lv.to {
+		if d.lo(c) >= lv.to {
 			return false
 		}
 		if !d.fits(c, depth+1, &lv.allowed) {
@@ -271,7 +313,7 @@ func (g *generator) square(k int, above *[maxLength]int32, offsets []int, word s
 		if word != "" {
 			node = d.child(node, int(word[c]-'a'))
 		}
-		lv.cols[c], lv.allowed[c] = node, d.mask[node]
+		lv.cols[c], lv.allowed[c] = node, d.mask(node)
 	}
 	// Words in index order from the offset, wrapping around.
 	start := int32(offsets[k])
@@ -333,18 +375,19 @@ func (s *solver) fill(r, c int, row int32) {
 	d := s.d
 	col := s.cols[r][c]
 	last := r == s.n-1
-	for m := d.mask[row] & d.mask[col] & s.avail; m != 0; m &= m - 1 {
+	n := s.n
+	for m := d.mask(row) & d.mask(col) & s.avail; m != 0; m &= m - 1 {
 		l := trailingZeros(m)
 		below := d.child(col, l)
+		next := d.child(row, l)
 		s.take(l)
-		// Look-ahead: the column must still continue from the pool.
-		if last || d.mask[below]&s.avail != 0 {
+		if s.fits(r, c, below, next) {
 			s.nodes++
 			s.cols[r+1][c] = below
 			s.grid[r][c] = byte('a' + l)
 			switch {
-			case c+1 < s.n:
-				s.fill(r, c+1, d.child(row, l))
+			case c+1 < n:
+				s.fill(r, c+1, next)
 			case !last:
 				s.fill(r+1, 0, 0)
 			default:
@@ -353,6 +396,27 @@ func (s *solver) fill(r, c int, row int32) {
 		}
 		s.give(l)
 	}
+}
+
+// fits is the look-ahead after a letter at (r, c): the column, now at trie
+// node below, must find each of its remaining letters in the pool, and the
+// row, now at node next, must find each of its remaining letters among
+// those its column can take there and the pool still has.
+func (s *solver) fits(r, c int, below, next int32) bool {
+	d, n, avail := s.d, s.n, s.avail
+	b := d.below(below)
+	for q := r + 1; q < n; q++ {
+		if b[q]&avail == 0 {
+			return false
+		}
+	}
+	b = d.below(next)
+	for q := c + 1; q < n; q++ {
+		if b[q]&d.mask(s.cols[r][q])&avail == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 func (s *solver) emit() {
@@ -366,15 +430,19 @@ func (s *solver) emit() {
 	s.out = append(s.out, '\n')
 }
 
-// solve appends the puzzle's answer block to out.
-func solve(d *dictionary, p puzzle, out []byte) ([]byte, int64) {
-	s := &solver{d: d, n: d.n}
+// solve appends the puzzle's answer block to out. s may be a solver used
+// before (its buffers are reused) or nil.
+func solve(d *dictionary, p puzzle, out []byte, s *solver) ([]byte, int64, *solver) {
+	if s == nil {
+		s = &solver{}
+	}
+	*s = solver{d: d, n: d.n}
 	for i := 0; i < len(p.letters); i++ {
 		s.give(int(p.letters[i] - 'a'))
 	}
 	seedFits := true
 	for c := 0; c < d.n; c++ {
-		s.cols[1][c] = d.child(0, int(p.seed[c]-'a'))
+		s.cols[1][c] = d.childIfAny(0, int(p.seed[c]-'a'))
 		seedFits = seedFits && s.cols[1][c] != 0
 	}
 	if seedFits && d.n > 1 {
@@ -386,7 +454,7 @@ func solve(d *dictionary, p puzzle, out []byte) ([]byte, int64) {
 	out = append(out, ' ')
 	out = strconv.AppendInt(out, int64(s.count), 10)
 	out = append(out, '\n')
-	return append(out, s.out...), s.nodes
+	return append(out, s.out...), s.nodes, s
 }
 
 func trailingZeros(m uint32) int { return bits.TrailingZeros32(m) }
@@ -430,25 +498,27 @@ type job struct {
 	puzzle  puzzle
 }
 
-// chunkSize puzzles go to a worker at a time: large enough to amortise the
-// hand-off, small enough to balance two cores.
-const chunkSize = 64
+// maxChunk puzzles at most go to a worker at a time: enough to amortise the
+// hand-off; fewer when there are few puzzles, so the cores stay balanced.
+const maxChunk = 64
 
 // runJobs generates and solves every job on every core and returns the
 // answers in order.
 func runJobs(d *dictionary, jobs []job) ([]byte, int64, error) {
+	workers := runtime.GOMAXPROCS(0)
+	chunkSize := min(maxChunk, max(1, len(jobs)/(8*workers)))
 	results := make([][]byte, (len(jobs)+chunkSize-1)/chunkSize)
 	nodes := make([]int64, len(results))
 	failed := make([]bool, len(results))
 	var next int
 	var mu sync.Mutex
 	var wg sync.WaitGroup
-	workers := runtime.GOMAXPROCS(0)
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			g := &generator{d: d}
+			var s *solver
 			for {
 				mu.Lock()
 				chunk := next
@@ -468,7 +538,7 @@ func runJobs(d *dictionary, jobs []job) ([]byte, int64, error) {
 						}
 					}
 					var n int64
-					out, n = solve(d, p, out)
+					out, n, s = solve(d, p, out, s)
 					nodes[chunk] += n
 				}
 				results[chunk] = out

@@ -104,7 +104,7 @@ func TestSolverAgainstBruteForce(t *testing.T) {
 				}
 			}
 		}
-		got, _ := solve(d, p, nil)
+		got, _, _ := solve(d, p, nil, nil)
 		if wantOut := p.seed + " " + p.letters + " " + strconv.Itoa(len(want)) + "\n" + joinLines(want); string(got) != wantOut {
 			t.Errorf("puzzle %s %s:\ngot\n%s\nwant\n%s", p.seed, p.letters, got, wantOut)
 		}
@@ -150,8 +150,8 @@ func TestNodeCounts(t *testing.T) {
 		args  []string
 		nodes int64
 	}{
-		{"words4.txt", []string{"10"}, 1612},
-		{"words5-wordle.txt", []string{"-puzzles", "testdata/older.txt"}, 76},
+		{"words4.txt", []string{"10"}, 951},
+		{"words5-wordle.txt", []string{"-puzzles", "testdata/older.txt"}, 41},
 	}
 	for _, tt := range tests {
 		data, _ := os.ReadFile("testdata/" + tt.words)
