@@ -158,63 +158,41 @@ func lowercase(w string) bool {
 	return true
 }
 
-// buildTrie inserts the sorted words into a plain trie (children by
-// letter), then lays it out breadth first in the packed form.
+// buildTrie lays the trie out breadth first straight from the sorted
+// words: the nodes at depth k are the distinct prefixes of length k, in
+// order, each a range of words; a node's children are the runs of equal
+// letters at position k within its range.
 func (d *dictionary) buildTrie() {
-	type plainNode struct {
-		children [alphabet]int32
-		lo, hi   int32
-		below    [maxLength]uint32
-	}
-	plain := []plainNode{{}}
-	for i, w := range d.words {
-		node := int32(0)
-		plain[0].hi = int32(i + 1)
-		for p := 0; p <= d.n; p++ {
-			for q := p; q < d.n; q++ {
-				plain[node].below[q] |= 1 << (w[q] - 'a')
-			}
-			if p == d.n {
-				break
-			}
-			l := w[p] - 'a'
-			next := plain[node].children[l]
-			if next == 0 {
-				next = int32(len(plain))
-				plain = append(plain, plainNode{lo: int32(i)})
-				plain[node].children[l] = next
-			}
-			plain[next].hi = int32(i + 1)
-			node = next
-		}
-	}
-	// Breadth first: number[old] is the packed number.
 	d.stride = 4 + d.n
-	number := make([]int32, len(plain))
-	order := []int32{0}
-	for k := 0; k < len(order); k++ {
-		for _, c := range plain[order[k]].children {
-			if c != 0 {
-				number[c] = int32(len(order))
-				order = append(order, c)
-			}
-		}
-	}
-	d.nodes = make([]uint32, len(plain)*d.stride)
-	for k, old := range order {
-		pn := &plain[old]
-		rec := d.nodes[k*d.stride : (k+1)*d.stride]
-		first := true
-		for l, c := range pn.children {
-			if c != 0 {
-				rec[0] |= 1 << l
-				if first {
-					rec[1], first = uint32(number[c]), false
+	d.nodes = make([]uint32, 0, (len(d.words)*d.n+1)*d.stride) // at most a node a letter
+	type span struct{ lo, hi int32 }
+	level := []span{{0, int32(len(d.words))}}
+	for depth := 0; depth <= d.n; depth++ {
+		var next []span
+		firstOfNextLevel := len(d.nodes)/d.stride + len(level)
+		for _, sp := range level {
+			d.nodes = append(d.nodes, make([]uint32, d.stride)...)
+			rec := d.nodes[len(d.nodes)-d.stride:]
+			rec[1] = uint32(firstOfNextLevel + len(next))
+			rec[2+d.n], rec[3+d.n] = uint32(sp.lo), uint32(sp.hi)
+			for i := sp.lo; i < sp.hi; i++ {
+				w := d.words[i]
+				for q := depth; q < d.n; q++ {
+					rec[2+q] |= 1 << (w[q] - 'a')
+				}
+				if depth == d.n {
+					continue
+				}
+				l := w[depth] - 'a'
+				if rec[0]&(1<<l) == 0 {
+					rec[0] |= 1 << l
+					next = append(next, span{i, i + 1})
+				} else {
+					next[len(next)-1].hi = i + 1
 				}
 			}
 		}
-		copy(rec[2:2+d.n], pn.below[:d.n])
-		rec[2+d.n], rec[3+d.n] = uint32(pn.lo), uint32(pn.hi)
+		level = next
 	}
 }
 
