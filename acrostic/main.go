@@ -60,6 +60,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -234,6 +235,11 @@ func (r *fasta) rnd(k int) int {
 type generator struct {
 	d    *dictionary
 	rows [maxLength]int32 // word index of each row
+	// Whether a square can start with given first rows does not depend on
+	// the order in which words are tried, so a start found dead in one
+	// puzzle is skipped in every later one.
+	deadFirst []atomic.Bool     // by the first row's index, shared by the workers
+	deadPair  map[[2]int32]bool // by the first two rows' indices, one per worker
 }
 
 // level is the search state at one row of the square.
@@ -274,6 +280,27 @@ func (g *generator) walk(node int32, depth int, lv *level, offsets []int) bool {
 // try sets row k to word w and searches the next rows.
 func (g *generator) try(lv *level, w int32, offsets []int) bool {
 	g.rows[lv.k] = w
+	switch lv.k {
+	case 0:
+		if g.deadFirst[w].Load() {
+			return false
+		}
+		if !g.square(1, &lv.cols, offsets, g.d.words[w]) {
+			g.deadFirst[w].Store(true)
+			return false
+		}
+		return true
+	case 1:
+		pair := [2]int32{g.rows[0], w}
+		if g.deadPair[pair] {
+			return false
+		}
+		if !g.square(2, &lv.cols, offsets, g.d.words[w]) {
+			g.deadPair[pair] = true
+			return false
+		}
+		return true
+	}
 	return g.square(lv.k+1, &lv.cols, offsets, g.d.words[w])
 }
 
@@ -491,11 +518,12 @@ func runJobs(d *dictionary, jobs []job) ([]byte, int64, error) {
 	var next int
 	var mu sync.Mutex
 	var wg sync.WaitGroup
+	deadFirst := make([]atomic.Bool, len(d.words))
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			g := &generator{d: d}
+			g := &generator{d: d, deadFirst: deadFirst, deadPair: map[[2]int32]bool{}}
 			var s *solver
 			for {
 				mu.Lock()
