@@ -238,8 +238,8 @@ type generator struct {
 	// Whether a square can start with given first rows does not depend on
 	// the order in which words are tried, so a start found dead in one
 	// puzzle is skipped in every later one.
-	deadFirst []atomic.Bool     // by the first row's index, shared by the workers
-	deadPair  map[[2]int32]bool // by the first two rows' indices, one per worker
+	deadFirst []atomic.Bool   // by the first row's index, shared by the workers
+	deadPair  map[uint64]bool // by the first two rows' indices, one per worker
 }
 
 // level is the search state at one row of the square.
@@ -291,7 +291,7 @@ func (g *generator) try(lv *level, w int32, offsets []int) bool {
 		}
 		return true
 	case 1:
-		pair := [2]int32{g.rows[0], w}
+		pair := uint64(g.rows[0])<<32 | uint64(w)
 		if g.deadPair[pair] {
 			return false
 		}
@@ -523,7 +523,7 @@ func runJobs(d *dictionary, jobs []job) ([]byte, int64, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			g := &generator{d: d, deadFirst: deadFirst, deadPair: map[[2]int32]bool{}}
+			g := &generator{d: d, deadFirst: deadFirst, deadPair: map[uint64]bool{}}
 			var s *solver
 			for {
 				mu.Lock()
