@@ -872,8 +872,12 @@ func emitProgram(e *engine, stdout, stderr io.Writer) int {
 			if col > 0 {
 				if h := hintAtCell(p, cell-1); h != nil {
 					leftExpr = strconv.Itoa(rotated(p.pieces[h.Piece], h.Rot)[right])
+				} else if ld := depthOf(e, cell-1); ld == d-1 {
+					// Depth d is entered only from the placement at d-1, whose
+					// candidate is still in c: the left colour needs no load.
+					leftExpr = "int32(c&0xff)"
 				} else {
-					leftExpr = fmt.Sprintf("int32(placed[%d]&0xff)", depthOf(e, cell-1))
+					leftExpr = fmt.Sprintf("int32(placed[%d]&0xff)", ld)
 				}
 			}
 			w("d%d:\n\ti = poolStart[%d+(%s)*%d+(%s)]\n", d, st.poolBase, upExpr, e.colours, leftExpr)
