@@ -42,7 +42,6 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"math/bits"
@@ -331,7 +330,7 @@ func (b *board) place(shape []cell, r, c int) (uint64, bool) {
 // The candidates at a state depend on its first empty cell f and the cells
 // after it. A list is keyed by whether F is restricted, f, and the occupancy
 // of the lookAhead cells after f, and is built the first time it is needed.
-const lookAhead = 16
+const lookAhead = 14
 
 type candidateList struct {
 	placements []uint64               // grouped by piece
@@ -353,8 +352,8 @@ func newLists(b *board, pl *placements) *lists {
 	return &lists{b: b, pl: pl, index: make([]uint32, 2*64<<lookAhead), arena: make([]uint64, 0, 1<<16)}
 }
 
-// entry returns the list's position (plus one) for a board mask; the fast
-// path is small enough to be inlined into the search loop.
+// entry returns the list's entry for a board mask, building the list on
+// first use (the search loop has this written out, to keep it inline).
 func (ls *lists) entry(boardMask uint64) uint32 {
 	f := bits.TrailingZeros64(^boardMask)
 	key := ls.keyBase | f<<lookAhead | int(boardMask>>(f+1))&(1<<lookAhead-1)
@@ -365,10 +364,16 @@ func (ls *lists) entry(boardMask uint64) uint32 {
 }
 
 func (ls *lists) add(key, f int, boardMask uint64) uint32 {
-	ls.all = append(ls.all, ls.build(f, boardMask))
-	ls.index[key] = uint32(len(ls.all))
-	return uint32(len(ls.all))
+	l := ls.build(f, boardMask)
+	ls.all = append(ls.all, l)
+	e := uint32(len(ls.all))<<pieceCount | uint32(l.pieces)
+	ls.index[key] = e
+	return e
 }
+
+// An entry is the list's position in all plus one, above the 12 bits of the
+// pieces it offers, so the look-ahead needs no second load.
+func (ls *lists) list(entry uint32) *candidateList { return &ls.all[entry>>pieceCount-1] }
 
 // restrictF switches to the lists in which F keeps half its orientations.
 func (ls *lists) restrictF(on bool) {
@@ -503,7 +508,7 @@ const allPieces = 1<<pieceCount - 1
 // list offers, recursing until every piece is used.
 func (s *search) solve(boardMask uint64, used uint16, entry uint32) {
 	ls := s.ls
-	l := &ls.all[entry-1]
+	l := ls.list(entry)
 	for avail := l.pieces &^ used; avail != 0; avail &= avail - 1 {
 		k := bits.TrailingZeros16(avail)
 		for _, m := range l.placements[l.start[k]:l.start[k+1]] {
@@ -517,8 +522,14 @@ func (s *search) solve(boardMask uint64, used uint16, entry uint32) {
 				s.record(s.depth + 1)
 				continue
 			}
-			e := ls.entry(child)
-			if ls.all[e-1].pieces&^childUsed == 0 {
+			// The child's list (ls.entry, written out so it is inlined).
+			f := bits.TrailingZeros64(^child)
+			key := ls.keyBase | f<<lookAhead | int(child>>(f+1))&(1<<lookAhead-1)
+			e := ls.index[key]
+			if e == 0 {
+				e = ls.add(key, f, child)
+			}
+			if uint16(e)&(1<<pieceCount-1)&^childUsed == 0 {
 				continue // look-ahead: no unused piece can fill the next empty cell
 			}
 			if s.dead.has(child, childUsed) {
@@ -551,17 +562,25 @@ func (s *search) record(n int) {
 			grid[bits.TrailingZeros64(m)] = letter
 		}
 	}
+	// Find the smallest image comparing cell by cell, without building the
+	// images: two images usually part within the first few cells.
 	cells := b.rows * b.cols
-	var best, img [64]byte
-	for t, perm := range s.symCells {
+	best := s.symCells[0]
+	for _, perm := range s.symCells[1:] {
 		for i := 0; i < cells; i++ {
-			img[i] = grid[perm[i]]
-		}
-		if t == 0 || bytes.Compare(img[:cells], best[:cells]) < 0 {
-			best = img
+			if x, y := grid[perm[i]], grid[best[i]]; x != y {
+				if x < y {
+					best = perm
+				}
+				break
+			}
 		}
 	}
-	s.found = append(s.found, string(best[:cells]))
+	img := make([]byte, cells)
+	for i := range img {
+		img[i] = grid[best[i]]
+	}
+	s.found = append(s.found, string(img))
 }
 
 // xCentres lists X's centre positions in the fundamental region: one quarter
@@ -632,17 +651,20 @@ func solveBoard(b *board) ([]byte, int64) {
 		s.solve(boardMask, 1<<pieceX, e)
 	}
 	sort.Strings(s.found)
-	var out bytes.Buffer
+	out := make([]byte, 0, len(s.found)*(b.rows*(b.cols+1)+20)+32)
 	for i, sol := range s.found {
-		fmt.Fprintf(&out, "Answer No. %d\n", i+1)
+		out = append(out, "Answer No. "...)
+		out = strconv.AppendInt(out, int64(i+1), 10)
+		out = append(out, '\n')
 		for r := 0; r < b.rows; r++ {
-			out.WriteString(sol[r*b.cols : (r+1)*b.cols])
-			out.WriteByte('\n')
+			out = append(out, sol[r*b.cols:(r+1)*b.cols]...)
+			out = append(out, '\n')
 		}
-		out.WriteByte('\n')
+		out = append(out, '\n')
 	}
-	fmt.Fprintf(&out, "%d solutions found\n", len(s.found))
-	return out.Bytes(), s.nodes
+	out = strconv.AppendInt(out, int64(len(s.found)), 10)
+	out = append(out, " solutions found\n"...)
+	return out, s.nodes
 }
 
 func main() {
