@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"strings"
 )
 
 // Statuses a case can end with.
@@ -60,8 +61,9 @@ func Judge(c Case, res Result, expectedPath string) Verdict {
 			c.Exit, len(res.Stdout), visible(splitLines(res.Stdout)[0]))}
 	}
 	want, err := os.ReadFile(expectedPath)
+	shown := displayPath(expectedPath)
 	if errors.Is(err, fs.ErrNotExist) {
-		return Verdict{StatusNoExpected, fmt.Sprintf("%s does not exist (run `harness update %s` to create it from the current program)", expectedPath, c.ID())}
+		return Verdict{StatusNoExpected, fmt.Sprintf("%s does not exist (run `harness update %s` to create it from the current program)", shown, c.ID())}
 	} else if err != nil {
 		return Verdict{StatusError, err.Error()}
 	}
@@ -70,9 +72,20 @@ func Judge(c Case, res Result, expectedPath string) Verdict {
 		if c.Exit != 0 {
 			stream = "stderr"
 		}
-		return Verdict{StatusBadOutput, fmt.Sprintf("%s differs from %s at %s", stream, expectedPath, d)}
+		return Verdict{StatusBadOutput, fmt.Sprintf("%s differs from %s at %s", stream, shown, d)}
 	}
 	return Verdict{StatusOK, ""}
+}
+
+// displayPath shows a path relative to the working directory when it lies
+// below it, as a user would type it.
+func displayPath(p string) string {
+	if wd, err := os.Getwd(); err == nil {
+		if rel, err := filepath.Rel(wd, p); err == nil && !strings.HasPrefix(rel, "..") {
+			return rel
+		}
+	}
+	return p
 }
 
 // WorkCount finds "WORD N" in stdout, then stderr: the count a case's @rate
@@ -124,7 +137,7 @@ func (s *Session) Check(cases []Case) int {
 			continue
 		}
 		failures++
-		fmt.Fprintf(s.Out, "FAIL  %-28s %s\n      (case defined at %s)\n", c.ID(), indent(v.Message, "      "), c.Source)
+		fmt.Fprintf(s.Out, "FAIL  %-28s %s\n      (case defined at %s)\n", c.ID(), indent(v.Message, "      "), displayPath(c.Source))
 	}
 	if failures > 0 {
 		fmt.Fprintf(s.Out, "%d of %d cases failed\n", failures, len(cases))
@@ -156,12 +169,12 @@ func (s *Session) Update(cases []Case) int {
 		old, err := os.ReadFile(path)
 		switch {
 		case err == nil && bytes.Equal(old, got):
-			fmt.Fprintf(s.Out, "same     %s\n", path)
+			fmt.Fprintf(s.Out, "same     %s\n", displayPath(path))
 			continue
 		case err == nil:
-			fmt.Fprintf(s.Out, "changed  %s\n", path)
+			fmt.Fprintf(s.Out, "changed  %s\n", displayPath(path))
 		default:
-			fmt.Fprintf(s.Out, "created  %s\n", path)
+			fmt.Fprintf(s.Out, "created  %s\n", displayPath(path))
 		}
 		err = os.MkdirAll(filepath.Dir(path), 0o755)
 		if err == nil {

@@ -206,7 +206,7 @@ func lintCommand(root string, entries []string, stdout io.Writer) int {
 	for _, e := range entries {
 		r := Lint(root, e, func() error { _, err := b.Binary(Case{Entry: e}); return err })
 		if len(r.Problems) == 0 {
-			fmt.Fprintf(stdout, "ok    %-10s submit %s (gz≈ %d bytes)\n", e, r.File, r.Gz)
+			fmt.Fprintf(stdout, "ok    %-10s submit %s (gz≈ %d bytes)\n", e, displayPath(r.File), r.Gz)
 			continue
 		}
 		failed++
