@@ -354,7 +354,7 @@ func buildList(f int, state uint64, shifted int) candidateList {
 func wallsOffBadRegion(filled, known uint64) bool {
 	empty := known &^ filled
 	open := cellMask &^ known &^ filled
-	for {
+	for empty&^open != 0 { // usually every empty cell is reached in a few steps
 		grown := grow(open) & (open | empty)
 		if grown == open {
 			break
