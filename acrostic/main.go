@@ -239,7 +239,8 @@ type generator struct {
 	// the order in which words are tried, so a start found dead in one
 	// puzzle is skipped in every later one.
 	deadFirst []atomic.Bool   // by the first row's index, shared by the workers
-	deadPair  map[uint64]bool // by the first two rows' indices, one per worker
+	deadPairs []atomic.Uint64 // a bit per pair of first rows, shared, for lists of up to 8192 words
+	deadPair  map[uint64]bool // by the first two rows' indices, one per worker, for longer lists
 }
 
 // level is the search state at one row of the square.
@@ -291,6 +292,18 @@ func (g *generator) try(lv *level, w int32, offsets []int) bool {
 		}
 		return true
 	case 1:
+		if g.deadPairs != nil {
+			bit := uint64(g.rows[0])*uint64(len(g.d.words)) + uint64(w)
+			word, mask := &g.deadPairs[bit/64], uint64(1)<<(bit%64)
+			if word.Load()&mask != 0 {
+				return false
+			}
+			if !g.square(2, &lv.cols, offsets, g.d.words[w]) {
+				word.Or(mask)
+				return false
+			}
+			return true
+		}
 		pair := uint64(g.rows[0])<<32 | uint64(w)
 		if g.deadPair[pair] {
 			return false
@@ -503,6 +516,11 @@ type job struct {
 	puzzle  puzzle
 }
 
+// maxDensePairs is the longest word list whose dead pairs of first rows are
+// kept as a shared bit table (8 MiB at most); longer lists use a map per
+// worker.
+const maxDensePairs = 8192
+
 // maxChunk puzzles at most go to a worker at a time: enough to amortise the
 // hand-off; fewer when there are few puzzles, so the cores stay balanced.
 const maxChunk = 64
@@ -519,11 +537,15 @@ func runJobs(d *dictionary, jobs []job) ([]byte, int64, error) {
 	var mu sync.Mutex
 	var wg sync.WaitGroup
 	deadFirst := make([]atomic.Bool, len(d.words))
+	var deadPairs []atomic.Uint64
+	if m := len(d.words); m <= maxDensePairs {
+		deadPairs = make([]atomic.Uint64, (m*m+63)/64)
+	}
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			g := &generator{d: d, deadFirst: deadFirst, deadPair: map[uint64]bool{}}
+			g := &generator{d: d, deadFirst: deadFirst, deadPairs: deadPairs, deadPair: map[uint64]bool{}}
 			var s *solver
 			for {
 				mu.Lock()
