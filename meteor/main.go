@@ -212,7 +212,14 @@ var halfTurnPiece = 3
 
 // placementsByCell[f] holds every placement whose first cell is window cell
 // f (f in the top two rows), as a state word: cell bits and the piece bit.
-var placementsByCell [2 * boardWidth][]uint64
+// placementsByNext[f][occ] keeps those that leave the next nextCells cells
+// alone where occ has them filled, so building a list scans fewer.
+const nextCells = 4
+
+var (
+	placementsByCell [2 * boardWidth][]uint64
+	placementsByNext [2 * boardWidth][1 << nextCells][]uint64
+)
 
 func buildPlacements() {
 	for p := 0; p < pieceCount; p++ {
@@ -220,6 +227,15 @@ func buildPlacements() {
 			for f := 0; f < 2*boardWidth; f++ {
 				if m, ok := placeAt(shape, f/boardWidth, f%boardWidth); ok {
 					placementsByCell[f] = append(placementsByCell[f], m|1<<(pieceShift+p))
+				}
+			}
+		}
+	}
+	for f := range placementsByCell {
+		for occ := range placementsByNext[f] {
+			for _, p := range placementsByCell[f] {
+				if p>>(f+1)&uint64(occ) == 0 {
+					placementsByNext[f][occ] = append(placementsByNext[f][occ], p)
 				}
 			}
 		}
@@ -291,14 +307,26 @@ var (
 // listEntry returns the entry of the list for a state whose window has moved
 // down `shifted` times, building the list on first use.
 func listEntry(state uint64, shifted int) uint32 {
-	f := bits.TrailingZeros64(^state)
-	// The board's bottom is only in reach of the known cells in the last two
-	// windows; before that every window shares its lists.
-	bottom := max(shifted-2, 0)
-	key := (bottom*2*boardWidth+f)<<lookAhead | int(state>>(f+1))&(1<<lookAhead-1)
+	key := listKey(state, shifted)
 	if e := listIndex[key]; e != 0 {
 		return e
 	}
+	return addList(key, state, shifted)
+}
+
+// listKey: the board's bottom is only in reach of the known cells in the
+// last two windows; before that every window shares its lists.
+func listKey(state uint64, shifted int) int {
+	f := bits.TrailingZeros64(^state)
+	return (keyBottom[shifted]+f)<<lookAhead | int(state>>(f+1))&(1<<lookAhead-1)
+}
+
+// keyBottom[shifted] is the key's offset for the window's position.
+var keyBottom = [boardHeight/2 + 1]int{0, 0, 0, 2 * boardWidth, 4 * boardWidth, 4 * boardWidth}
+
+func addList(key int, state uint64, shifted int) uint32 {
+	f := bits.TrailingZeros64(^state)
+	bottom := max(shifted-2, 0)
 	l := buildList(f, state, bottom+2)
 	lists = append(lists, l)
 	e := uint32(len(lists))<<pieceCount | uint32(l.pieces>>pieceShift)
@@ -332,7 +360,7 @@ func buildList(f int, state uint64, shifted int) candidateList {
 		arena = make([]uint64, 0, 2*cap(arena))
 	}
 	start := len(arena)
-	for _, p := range placementsByCell[f] {
+	for _, p := range placementsByNext[f][state>>(f+1)&(1<<nextCells-1)] {
 		cells := p & cellMask
 		if cells&filled != 0 {
 			continue
@@ -451,7 +479,12 @@ func (s *search) count(state uint64, shifted int, l *candidateList) int32 {
 			total++
 			continue
 		}
-		e := listEntry(child, shifted+shifts)
+		// listEntry, written out so that its fast path is inlined.
+		key := listKey(child, shifted+shifts)
+		e := listIndex[key]
+		if e == 0 {
+			e = addList(key, child, shifted+shifts)
+		}
 		if !offersUnusedPiece(e, child) {
 			continue // look-ahead: no unused piece can cover the child's first empty cell
 		}
