@@ -44,7 +44,10 @@
 //  5. All random draws are made first (a puzzle takes exactly n), so puzzles
 //     are generated and solved on every core and printed in order.
 //
-// Measured figures are in the README (acrostic section).
+// Measured (go1.26.8, AMD EPYC, 2 cores; README, acrostic section), `make
+// bench` elapsed against a tuned C solver's CPU time: words4 N=20000 0.113 s
+// (C 0.77 s), Wordle N=5000 0.145 s (1.01 s), SOWPODS-5 N=1000 0.187 s
+// (1.16 s), SOWPODS-6 N=100 0.474 s (2.70 s): 0.15, 0.14, 0.16, 0.18 of C.
 package main
 
 import (

@@ -54,7 +54,10 @@
 //  5. -all splits the tree at a shallow depth over every core and merges the
 //     subtrees in order, so counts and output do not depend on scheduling.
 //
-// Measured figures are in the README (eternity2 section).
+// Measured (go1.26.8, AMD EPYC, one core; README, eternity2 section), nodes
+// per second over 300 M nodes: this engine 50 M/s on bench-hard and on the
+// real puzzle with the centre clue; the programs -emit writes 108 M/s and
+// 102 M/s (the public Rust generated-code engine: 54-66 M/s on bench-hard).
 package main
 
 import (

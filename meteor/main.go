@@ -40,8 +40,10 @@
 //  5. A second pass walks only the states that lead to solutions and builds
 //     the smallest and largest completion of each, bottom up.
 //
-// Measured figures are in the README (meteor section): instructions under
-// callgrind and `make bench` times.
+// Measured (go1.26.8, AMD EPYC, 2 cores; README, meteor section): 46.0 M
+// instructions under callgrind with GOMAXPROCS=1 (the fastest published
+// entry, C++ with OpenMP: 114 M; the Benchmarks Game's Go entry: 299 M);
+// `make bench`: 0.039 s elapsed, 0.040 s CPU, 7.7 MB peak. 96,818 nodes.
 package main
 
 import (

@@ -38,7 +38,10 @@
 //     not entered if the next empty cell then has no unused piece (look-ahead).
 //  5. Solutions are turned into canonical form, sorted and printed.
 //
-// Measured figures are in the README (pentomino section).
+// Measured (go1.26.8, AMD EPYC, 2 cores; README, pentomino section), callgrind
+// instructions with printing, then `make bench` elapsed: 6x10 102.8 M,
+// 0.082 s; 5x12 41.9 M, 0.057 s; 4x15 11.3 M, 0.033 s; 3x20 3.0 M, 0.021 s;
+// 8x8 53.8 M, 0.105 s. The fastest public solver (Rust) takes 329 M on 6x10.
 package main
 
 import (
