@@ -32,15 +32,17 @@
 // puzzle is generated and solved by search.
 //
 // How it works, in five lines:
-//  1. The words form a trie stored as flat arrays: a node's children by letter
-//     and a 26-bit mask of the letters that can follow it.
+//  1. The words form a trie laid out breadth first, one record a node: the
+//     letters that follow it, its first child, and for each later position
+//     the letters its words have there.
 //  2. Generation walks the trie from the start index with the columns' masks,
-//     so it only meets words that fit, and stops at the first square.
+//     so it only meets words that fit, and stops at the first square; first
+//     rows (and pairs of them) that start no square are remembered for the run.
 //  3. The solver fills cells row by row; a cell's letters are the AND of the
 //     row node's mask, the column node's mask and the pool's non-empty
 //     letters, tried in ascending order, so solutions come out sorted.
-//  4. Look-ahead: a letter is placed only if the column below it can still be
-//     continued from the pool.
+//  4. Look-ahead: a letter is placed only if its column can still take a pool
+//     letter at every later row, and its row one at every later column.
 //  5. All random draws are made first (a puzzle takes exactly n), so puzzles
 //     are generated and solved on every core and printed in order.
 //

@@ -30,15 +30,17 @@
 //     piece used"; once the top two rows are full the board shifts up by
 //     two rows, so only placements whose first cell is in rows 0-1 are needed.
 //  2. The search always fills the first empty cell. Its candidates come from a
-//     list per (first empty cell, occupancy of the next 15 cells), built on
-//     first use; building it drops placements that overlap or that wall off a
-//     region whose size is not a multiple of five, so those checks are paid
-//     once per list instead of once per node.
-//  3. A child whose own list offers no unused piece is not entered (look-ahead).
+//     list per (first empty cell, occupancy of the next 15 cells, where the
+//     board ends), built on first use; building it drops placements that
+//     overlap or wall off a region whose size is not a multiple of five, so
+//     those checks are paid once per list instead of once per node.
+//  3. A child whose own list offers no unused piece is not entered (look-ahead);
+//     piece 3 keeps half its shapes, so of each pair of solutions a half turn
+//     swaps (one the other's string reversed) the search meets one.
 //  4. A memo maps each state (board and used pieces) to its number of
 //     completions, so a state reached again costs one lookup.
-//  5. A second pass walks only the states that lead to solutions and builds
-//     the smallest and largest completion of each, bottom up.
+//  5. A second pass walks only the states with completions, visiting each
+//     solution and its half turn, keeping the smallest and the largest.
 //
 // Measured (go1.26.8, AMD EPYC, 2 cores; README, meteor section): 46.0 M
 // instructions under callgrind with GOMAXPROCS=1 (the fastest published
