@@ -49,6 +49,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	cmd := args[0]
+	switch cmd {
+	case "check", "bench", "update", "lint", "list":
+	default:
+		fmt.Fprintf(stderr, "harness: unknown command %q\n%s", cmd, usage)
+		return 2
+	}
 	fs := flag.NewFlagSet("harness "+cmd, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	root := fs.String("root", "", "repository root (default: the folder holding go.mod, found upward from here)")
@@ -145,8 +151,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		return benchCommand(s, cases, opt, *root, *save, *baseline, *asJSON, *asMD, *asBenchfmt)
 	}
-	fmt.Fprintf(stderr, "harness: unknown command %q\n%s", cmd, usage)
-	return 2
+	return 2 // unreachable: commands are checked on entry
 }
 
 func benchCommand(s *Session, cases []Case, opt BenchOptions, root, save, baseline string, asJSON, asMD, asBenchfmt bool) int {

@@ -92,15 +92,7 @@ func columns(results []Measurement) []column {
 		{"peak KiB", func(m Measurement) string { return count(m.MaxRSS) }},
 		{"gz≈", func(m Measurement) string { return count(int64(m.Gz)) }},
 	}
-	has := func(f func(m Measurement) bool) bool {
-		for _, m := range results {
-			if f(m) {
-				return true
-			}
-		}
-		return false
-	}
-	if has(func(m Measurement) bool { return m.RateWord != "" }) {
+	if anyResult(results, func(m Measurement) bool { return m.RateWord != "" }) {
 		cols = append(cols, column{"rate", func(m Measurement) string {
 			if m.Rate == 0 {
 				return "-"
@@ -108,7 +100,7 @@ func columns(results []Measurement) []column {
 			return si(m.Rate) + " " + m.RateWord + "/s"
 		}})
 	}
-	if has(func(m Measurement) bool { return m.Base != nil }) {
+	if anyResult(results, hasBase) {
 		cols = append(cols,
 			column{"elapsed ×base", func(m Measurement) string { return baseCell(m, true) }},
 			column{"cpu ×base", func(m Measurement) string { return baseCell(m, false) }})
@@ -197,7 +189,7 @@ func WriteMarkdown(w io.Writer, r Report) {
 // the pairwise comparisons of -vs.
 func writeNotes(w io.Writer, results []Measurement) {
 	fmt.Fprintln(w, "gz≈: source bytes after stripping comments and collapsing whitespace, gzip -1 (approximate). load: cpu s / elapsed s.")
-	if anyBase(results) {
+	if anyResult(results, hasBase) {
 		fmt.Fprintln(w, "×base: new median / baseline median; * marks a change beyond both runs' spread (the min-max ranges do not overlap).")
 	}
 	for _, m := range results {
@@ -219,14 +211,18 @@ func writeNotes(w io.Writer, results []Measurement) {
 	}
 }
 
-func anyBase(results []Measurement) bool {
+// anyResult says whether some result has the property; a column or a note
+// appears only when it has something to show.
+func anyResult(results []Measurement, has func(Measurement) bool) bool {
 	for _, m := range results {
-		if m.Base != nil {
+		if has(m) {
 			return true
 		}
 	}
 	return false
 }
+
+func hasBase(m Measurement) bool { return m.Base != nil }
 
 // WriteJSON prints the report as JSON.
 func WriteJSON(w io.Writer, r Report) error {

@@ -325,13 +325,14 @@ func listKey(state uint64, shifted int) int {
 	return (keyBottom[shifted]+f)<<lookAhead | int(state>>(f+1))&(1<<lookAhead-1)
 }
 
-// keyBottom[shifted] is the key's offset for the window's position.
+// keyBottom[shifted] is the key's offset for the window's position: the
+// windows that cannot see the bottom (shifted 0-2) share offset 0, and
+// buildList gets the window position back as keyBottom/(2*boardWidth) + 2.
 var keyBottom = [boardHeight/2 + 1]int{0, 0, 0, 2 * boardWidth, 4 * boardWidth, 4 * boardWidth}
 
 func addList(key int, state uint64, shifted int) uint32 {
 	f := bits.TrailingZeros64(^state)
-	bottom := max(shifted-2, 0)
-	l := buildList(f, state, bottom+2)
+	l := buildList(f, state, keyBottom[shifted]/(2*boardWidth)+2)
 	lists = append(lists, l)
 	e := uint32(len(lists))<<pieceCount | uint32(l.pieces>>pieceShift)
 	listIndex[key] = e

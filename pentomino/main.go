@@ -344,13 +344,12 @@ type candidateList struct {
 }
 
 type lists struct {
-	b          *board
-	pl         *placements
-	index      []uint32 // key -> 1 + position in all, 0 until built
-	all        []candidateList
-	arena      []uint64
-	restricted bool
-	keyBase    int // 0, or the offset of the restricted lists' keys
+	b       *board
+	pl      *placements
+	index   []uint32 // key -> 1 + position in all, 0 until built
+	all     []candidateList
+	arena   []uint64
+	keyBase int // 0, or the offset of the restricted lists' keys
 }
 
 func newLists(b *board, pl *placements) *lists {
@@ -382,7 +381,7 @@ func (ls *lists) list(entry uint32) *candidateList { return &ls.all[entry>>piece
 
 // restrictF switches to the lists in which F keeps half its orientations.
 func (ls *lists) restrictF(on bool) {
-	ls.restricted, ls.keyBase = on, 0
+	ls.keyBase = 0
 	if on {
 		ls.keyBase = 64 << lookAhead
 	}
@@ -403,7 +402,7 @@ func (ls *lists) build(f int, boardMask uint64) candidateList {
 	start := len(ls.arena)
 	for k := 0; k < pieceCount; k++ {
 		candidates := ls.pl.byCell[f][k]
-		if k == pieceF && ls.restricted {
+		if k == pieceF && ls.keyBase != 0 { // the restricted lists
 			candidates = ls.pl.restrictedF[f]
 		}
 		for _, m := range candidates {
