@@ -218,7 +218,7 @@ var halfTurnPiece = 3
 // f (f in the top two rows), as a state word: cell bits and the piece bit.
 // placementsByNext[f][occ] keeps those that leave the next nextCells cells
 // alone where occ has them filled, so building a list scans fewer.
-const nextCells = 4
+const nextCells = 6
 
 var (
 	placementsByCell [2 * boardWidth][]uint64
@@ -248,36 +248,27 @@ func buildPlacements() {
 
 // Row and column masks for growing a set of cells by one step in every hex
 // direction with shifts: a cell i in an even row touches i-6, i-5 above and
-// i+4, i+5 below; in an odd row i-5, i-4 above and i+5, i+6 below.
-var (
-	firstColumn, lastColumn, evenRows, oddRows uint64
+// i+4, i+5 below; in an odd row i-5, i-4 above and i+5, i+6 below. They are
+// constants (a bit every five cells is cellMask/31; a row of five every ten
+// cells is 31*cellMask/1023) so that grow loads nothing.
+const (
+	firstColumn  = cellMask / (1<<boardWidth - 1)
+	lastColumn   = firstColumn << (boardWidth - 1)
+	evenRows     = (1<<boardWidth - 1) * (cellMask / (1<<(2*boardWidth) - 1))
+	oddRows      = evenRows << boardWidth
+	evenNotFirst = evenRows &^ firstColumn // an even-row cell with neighbours above and below to its left
+	oddNotLast   = oddRows &^ lastColumn   // an odd-row cell with neighbours above and below to its right
 )
 
-func buildMasks() {
-	for i := 0; i < boardCells; i++ {
-		r, c := i/boardWidth, i%boardWidth
-		if c == 0 {
-			firstColumn |= 1 << i
-		}
-		if c == boardWidth-1 {
-			lastColumn |= 1 << i
-		}
-		if r%2 == 0 {
-			evenRows |= 1 << i
-		} else {
-			oddRows |= 1 << i
-		}
-	}
-}
-
 // grow adds every neighbour of the cells in m (cells off the board may be
-// set; callers mask them off).
+// set; callers mask them off). Within a row a cell reaches one step left
+// and right; the cells it touches in the rows above and below are itself
+// and its left neighbour (even rows) or right neighbour (odd rows), moved
+// up or down a row.
 func grow(m uint64) uint64 {
-	left := m &^ firstColumn // cells with a neighbour to the left
-	right := m &^ lastColumn // cells with a neighbour to the right
-	return m | left>>1 | right<<1 | m<<boardWidth | m>>boardWidth |
-		(left&evenRows)<<(boardWidth-1) | (left&evenRows)>>(boardWidth+1) |
-		(right&oddRows)<<(boardWidth+1) | (right&oddRows)>>(boardWidth-1)
+	row := m | (m&^firstColumn)>>1 | (m&^lastColumn)<<1
+	vertical := m | (m&evenNotFirst)>>1 | (m&oddNotLast)<<1
+	return row | vertical<<boardWidth | vertical>>boardWidth
 }
 
 // ---------------------------------------------------- candidate lists
@@ -288,29 +279,43 @@ func grow(m uint64) uint64 {
 // that follow, and is built the first time that key is met.
 const lookAhead = 15
 
-type candidateList struct {
-	placements []uint64 // a window of the arena
-	pieces     uint64   // the piece bits the list offers
+// arena holds every list's placements back to back, each list ended by a
+// 0 word. It is a fixed array indexed by uint16, so reading a candidate
+// needs no bounds check; the lists hold about 27,000 words.
+var (
+	arena     [1 << 16]uint64
+	arenaUsed = 1 // arena[0] is never a list's start, so no entry is 0
+)
+
+const maxPlacements = pieceCount * 12 // in one list
+
+// listIndex maps a key to the list's entry, one word that the search loop
+// reads whole: where the list starts in the arena and the piece bits it
+// offers (for the look-ahead). 0 means not built yet.
+type entry uint32
+
+const entryStart = pieceCount // the start sits above the piece bits
+
+func (e entry) start() int { return int(e >> entryStart) }
+
+// offersUnusedPiece is the look-ahead: can any unused piece cover the first
+// empty cell of the state the entry was looked up for?
+func (e entry) offersUnusedPiece(state uint64) bool {
+	return uint64(e)&^(state>>pieceShift)&(1<<pieceCount-1) != 0
 }
 
-// arena holds every list's placements back to back, so building a list
-// allocates nothing (a list never has more than maxPlacements).
-var arena = make([]uint64, 0, 1<<17)
+// Keys run below 3*2*boardWidth << lookAhead; the table is rounded up to a
+// power of two so that masking a key proves it in range.
+const listIndexSize = 32 << lookAhead
 
-const maxPlacements = pieceCount * 12
-
-// listIndex maps a key to an entry: the list's position in lists, plus one,
-// shifted above the ten bits of the pieces it offers, so the look-ahead
-// reads one word. 0 means not built yet. (A table of pointers would be
-// scanned by the garbage collector.)
 var (
-	listIndex [3 * 2 * boardWidth << lookAhead]uint32
-	lists     = make([]candidateList, 0, 1<<14)
+	listIndex  [listIndexSize]entry
+	listsBuilt int
 )
 
 // listEntry returns the entry of the list for a state whose window has moved
 // down `shifted` times, building the list on first use.
-func listEntry(state uint64, shifted int) uint32 {
+func listEntry(state uint64, shifted int) entry {
 	key := listKey(state, shifted)
 	if e := listIndex[key]; e != 0 {
 		return e
@@ -321,80 +326,89 @@ func listEntry(state uint64, shifted int) uint32 {
 // listKey: the board's bottom is only in reach of the known cells in the
 // last two windows; before that every window shares its lists.
 func listKey(state uint64, shifted int) int {
-	f := bits.TrailingZeros64(^state)
-	return (keyBottom[shifted]+f)<<lookAhead | int(state>>(f+1))&(1<<lookAhead-1)
+	// Bits 60-63 of a state are never set: the OR tells the compiler that
+	// ^state is not 0, and the masks that the shifts and indexes are in range.
+	f := bits.TrailingZeros64(^state | 1<<63)
+	key := (keyBottom[shifted&7]+f)<<lookAhead | int(state>>(uint(f)&63)>>1)&(1<<lookAhead-1)
+	return key & (listIndexSize - 1)
 }
 
 // keyBottom[shifted] is the key's offset for the window's position: the
 // windows that cannot see the bottom (shifted 0-2) share offset 0, and
 // buildList gets the window position back as keyBottom/(2*boardWidth) + 2.
-var keyBottom = [boardHeight/2 + 1]int{0, 0, 0, 2 * boardWidth, 4 * boardWidth, 4 * boardWidth}
+var keyBottom = [8]int{0, 0, 0, 2 * boardWidth, 4 * boardWidth, 4 * boardWidth}
 
-func addList(key int, state uint64, shifted int) uint32 {
+func addList(key int, state uint64, shifted int) entry {
 	f := bits.TrailingZeros64(^state)
-	l := buildList(f, state, keyBottom[shifted]/(2*boardWidth)+2)
-	lists = append(lists, l)
-	e := uint32(len(lists))<<pieceCount | uint32(l.pieces>>pieceShift)
+	start := arenaUsed
+	pieces := buildList(f, state, keyBottom[shifted]/(2*boardWidth)+2)
+	e := entry(start)<<entryStart | entry(pieces>>pieceShift)
 	listIndex[key] = e
+	listsBuilt++
 	return e
-}
-
-func listOf(entry uint32) *candidateList { return &lists[entry>>pieceCount-1] }
-
-// offersUnusedPiece is the look-ahead: can any unused piece cover the first
-// empty cell of the state the entry was looked up for?
-func offersUnusedPiece(entry uint32, state uint64) bool {
-	return entry&^uint32(state>>pieceShift)&(1<<pieceCount-1) != 0
-}
-
-func candidatesOf(state uint64, shifted int) *candidateList {
-	return listOf(listEntry(state, shifted))
 }
 
 // buildList keeps the placements at f that fit the known cells and leave no
 // walled-off region of a size that is not a multiple of five. Known cells:
 // everything before f (filled, since f is the first empty cell), the
 // lookAhead cells after it, and the rows below the board's bottom (filled);
-// any other cell counts as open.
-func buildList(f int, state uint64, shifted int) candidateList {
-	outside := cellMask &^ (uint64(1)<<(boardCells-shifted*2*boardWidth) - 1) // the rows below the board
-	known := uint64(1)<<(f+1+lookAhead) - 1 | outside
-	filled := state & known
-	var l candidateList
-	if cap(arena)-len(arena) < maxPlacements {
-		arena = make([]uint64, 0, 2*cap(arena))
+// any other cell counts as open. The known cells after f reach row 4 at
+// most, so the rows below the board only matter once they start there
+// (shifted 3 and 4); before that they are left unknown, which gives the
+// same verdicts and a shorter flood.
+func buildList(f int, state uint64, shifted int) (pieces uint64) {
+	known := uint64(1)<<(f+1+lookAhead) - 1
+	if shifted > 2 {
+		known |= cellMask &^ (uint64(1)<<(boardCells-shifted*2*boardWidth) - 1) // the rows below the board
 	}
-	start := len(arena)
+	filled := state & known
+	// Known cells next to an unknown one: where the flood of wallsOffBadRegion starts.
+	nextToUnknown := grow(cellMask&^known) & known
+	if arenaUsed+maxPlacements+1 > len(arena) || arenaUsed+maxPlacements+1 > 1<<(32-entryStart) {
+		panic("meteor: the list arena is full; make it larger")
+	}
 	for _, p := range placementsByNext[f][state>>(f+1)&(1<<nextCells-1)] {
 		cells := p & cellMask
 		if cells&filled != 0 {
 			continue
 		}
-		if wallsOffBadRegion(filled|cells, known) {
+		open := nextToUnknown
+		if cells&^known != 0 { // the piece covers unknown cells, which then wall off
+			open = grow(cellMask&^known&^cells) & known
+		}
+		if wallsOffBadRegion(known&^(filled|cells), open) {
 			continue
 		}
-		arena = append(arena, p)
-		l.pieces |= p &^ cellMask
+		arena[arenaUsed] = p
+		arenaUsed++
+		pieces |= p &^ cellMask
 	}
-	l.placements = arena[start:len(arena):len(arena)]
-	return l
+	arena[arenaUsed] = 0 // the end of the list
+	arenaUsed++
+	return pieces
 }
 
-// wallsOffBadRegion reports whether some region of empty known cells is
+// wallsOffBadRegion reports whether some region of the empty known cells is
 // walled off (reaches no unknown cell) with a size that is not a multiple of
-// five. One flood from the unknown cells marks every open region; only the
-// rare enclosed cells are then measured region by region.
-func wallsOffBadRegion(filled, known uint64) bool {
-	empty := known &^ filled
-	open := cellMask &^ known &^ filled
-	for empty&^open != 0 { // usually every empty cell is reached in a few steps
-		grown := grow(open) & (open | empty)
+// five. One flood from the empty cells next to the unknown ones marks every
+// open region. Regions are measured one by one only when the walled-off
+// cells together are a multiple of five: otherwise one of them is not.
+func wallsOffBadRegion(empty, nextToUnknown uint64) bool {
+	open := empty & nextToUnknown
+	for open != empty { // usually every empty cell is reached in a step or two
+		grown := grow(open) & empty
 		if grown == open {
 			break
 		}
 		open = grown
 	}
 	enclosed := empty &^ open
+	if enclosed == 0 {
+		return false
+	}
+	if bits.OnesCount64(enclosed)%pieceCells != 0 {
+		return true
+	}
 	for enclosed != 0 {
 		region := enclosed & -enclosed
 		for {
@@ -416,24 +430,30 @@ func wallsOffBadRegion(filled, known uint64) bool {
 
 // The memo maps a state to its number of completions: an open-addressed
 // table (linear probing) keyed by the state word with a spare bit set, so
-// that 0 marks an empty slot even though the empty board is state 0.
-const occupied = uint64(1) << 63
+// that 0 marks an empty slot even though the empty board is state 0. Its
+// size is fixed: the search meets the same 75,994 states whatever N is
+// (the tests pin that number), a quarter of the slots, and a fixed array
+// needs no length loads or bounds checks in the search loop.
+const (
+	occupied = uint64(1) << 63
+	memoSize = 1 << 18
+	memoMask = memoSize - 1
+	memoFull = memoSize / 2 // beyond this probing gets slow; never reached
+)
 
 type memo struct {
-	keys   []uint64
-	counts []int32
+	keys   [memoSize]uint64
+	counts [memoSize]int32
 	used   int
 }
 
-func newMemo(size int) *memo {
-	return &memo{keys: make([]uint64, size), counts: make([]int32, size)}
-}
+func newMemo() *memo { return new(memo) }
 
+// slot is where the state is, or the empty slot where it would go.
 func (m *memo) slot(state uint64) int {
-	mask := len(m.keys) - 1
-	i := int((state*0x9E3779B97F4A7C15)>>40) & mask
+	i := int(state*0x9E3779B97F4A7C15>>40) & memoMask
 	for m.keys[i] != 0 && m.keys[i] != state|occupied {
-		i = (i + 1) & mask
+		i = (i + 1) & memoMask
 	}
 	return i
 }
@@ -443,22 +463,16 @@ func (m *memo) get(state uint64) (int32, bool) {
 	return m.counts[i], m.keys[i] == state|occupied
 }
 
-func (m *memo) put(state uint64, n int32) {
-	if 2*(m.used+1) > len(m.keys) {
-		m.grow()
+// putAt stores a state that was missing when slot returned i; the states
+// stored since may have taken slot i, and then the state's place is the
+// next empty slot after it.
+func (m *memo) putAt(i int, state uint64, n int32) {
+	for m.keys[i] != 0 {
+		i = (i + 1) & memoMask
 	}
-	i := m.slot(state)
 	m.keys[i], m.counts[i] = state|occupied, n
-	m.used++
-}
-
-func (m *memo) grow() {
-	old := *m
-	*m = *newMemo(2 * len(old.keys))
-	for i, k := range old.keys {
-		if k != 0 {
-			m.put(k&^occupied, old.counts[i])
-		}
+	if m.used++; m.used > memoFull {
+		panic("meteor: the memo is full; raise memoSize")
 	}
 }
 
@@ -467,36 +481,90 @@ type search struct {
 	nodes int64 // placements made: candidates that fit and pass the look-ahead
 }
 
-// count returns the number of ways to complete a normalised state whose
-// window has moved down `shifted` times and whose candidate list is l.
-func (s *search) count(state uint64, shifted int, l *candidateList) int32 {
-	if n, ok := s.memo.get(state); ok {
-		return n
+// count returns the number of ways to complete the empty board (one of each
+// half-turn pair) and leaves every state met in the memo with its number of
+// completions. The search is a loop over an explicit stack rather than a
+// recursion: the state being expanded lives in registers, and a frame is
+// written only on the way down (a call would reload everything after each
+// child). The memo is probed for a child before it is entered, so a state
+// met again costs one lookup. The profile's lesson: every instruction on
+// the path of a candidate that fits counts (200,000 of them), so the list
+// ends with a 0 word instead of a length, a complete board is noticed in
+// the rare branch that moves the window, and the node count is summed
+// from counts kept off that path.
+func (s *search) count() int32 {
+	type frame struct {
+		state          uint64
+		shifted, slot  int
+		next           int
+		completionsYet int32
 	}
+	const stackMask = 15 // a power of two above pieceCount, so masking proves the index in range
+	var stack [stackMask + 1]frame
+	depth := 0
+	memo := s.memo
+	memoHits, completions := 0, 0
+
+	state, shifted := uint64(0), 0
+	next := listEntry(state, shifted).start()
+	slot := memo.slot(state)
 	total := int32(0)
-	for _, p := range l.placements {
+	for {
+		p := arena[uint16(next)]
+		next++
 		if p&state != 0 {
+			continue // a cell or the piece is taken
+		}
+		if p == 0 { // the end of the list: the state is done
+			memo.putAt(slot, state, total)
+			if depth == 0 {
+				break
+			}
+			depth--
+			up := &stack[depth&stackMask]
+			state, shifted, slot, next = up.state, up.shifted, up.slot, up.next
+			total += up.completionsYet
 			continue
 		}
-		child, shifts := shiftUp(state | p)
-		if child>>pieceShift == allPieces {
-			s.nodes++
-			total++
-			continue
+		child := state | p
+		// shiftUp, written out. A full board is only seen here, as the
+		// top rows are then full too.
+		childShifted := shifted
+		if child&topRows == topRows {
+			if child&cellMask == cellMask {
+				completions++
+				total++
+				continue
+			}
+			for child&topRows == topRows {
+				child = (child&cellMask)>>(2*boardWidth) | bottomRows | child&^cellMask
+				childShifted++
+			}
 		}
 		// listEntry, written out so that its fast path is inlined.
-		key := listKey(child, shifted+shifts)
-		e := listIndex[key]
-		if e == 0 {
-			e = addList(key, child, shifted+shifts)
+		key := listKey(child, childShifted)
+		childEntry := listIndex[key]
+		if childEntry == 0 {
+			childEntry = addList(key, child, childShifted)
 		}
-		if !offersUnusedPiece(e, child) {
+		if !childEntry.offersUnusedPiece(child) {
 			continue // look-ahead: no unused piece can cover the child's first empty cell
 		}
-		s.nodes++
-		total += s.count(child, shifted+shifts, listOf(e))
+		childSlot := memo.slot(child)
+		if memo.keys[childSlot] == child|occupied {
+			memoHits++
+			total += memo.counts[childSlot]
+			continue
+		}
+		up := &stack[depth&stackMask]
+		up.state, up.shifted, up.slot, up.next, up.completionsYet = state, shifted, slot, next, total
+		depth++
+		state, shifted, slot, total = child, childShifted, childSlot, 0
+		next = childEntry.start()
 	}
-	s.memo.put(state, total)
+	// Nodes: children entered (every state stored but the root), children
+	// found in the memo, and completed boards.
+	s.nodes += int64(memo.used - 1 + memoHits + completions)
 	return total
 }
 
@@ -505,7 +573,8 @@ func (s *search) count(state uint64, shifted int, l *candidateList) int32 {
 // returns false to stop). board holds the digits placed so far.
 func (s *search) solutions(state uint64, shifted int, board *[boardCells]byte, found func() bool) bool {
 	offset := shifted * 2 * boardWidth
-	for _, p := range candidatesOf(state, shifted).placements {
+	for next := listEntry(state, shifted).start(); arena[next] != 0; next++ {
+		p := arena[next]
 		if p&state != 0 {
 			continue
 		}
@@ -585,7 +654,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	stdout.Write(out)
 	if verbose {
 		fmt.Fprintf(stderr, "nodes %d\nlists %d\nmemo states %d\nelapsed %.3f ms\n",
-			s.nodes, len(lists), s.memo.used, float64(time.Since(start).Microseconds())/1000)
+			s.nodes, listsBuilt, s.memo.used, float64(time.Since(start).Microseconds())/1000)
 	}
 	return 0
 }
@@ -596,13 +665,12 @@ func solve(limit int) ([]byte, *search) {
 	// the garbage collector would only spend time finding nothing to free.
 	debug.SetGCPercent(-1)
 	if len(placementsByCell[0]) == 0 {
-		buildMasks()
 		buildPlacements()
 	}
-	s := &search{memo: newMemo(1 << 18)}
+	s := &search{memo: newMemo()}
 	// First pass: count the completions of every state. The search finds one
 	// solution of each half-turn pair.
-	total := 2 * int(s.count(0, 0, candidatesOf(0, 0)))
+	total := 2 * int(s.count())
 
 	// Second pass: visit the solutions, each with its half turn, up to the
 	// limit, keeping the smallest and largest.

@@ -32,12 +32,11 @@ func TestFullOutputMatchesBenchmarksGame(t *testing.T) {
 }
 
 func TestEverySolutionIsAValidTiling(t *testing.T) {
-	buildMasks()
 	if len(placementsByCell[0]) == 0 {
 		buildPlacements()
 	}
-	s := &search{memo: newMemo(1 << 18)}
-	if n := s.count(0, 0, candidatesOf(0, 0)); n != totalSolutions/2 {
+	s := &search{memo: newMemo()}
+	if n := s.count(); n != totalSolutions/2 {
 		t.Fatalf("count = %d, want %d (one of each half-turn pair)", n, totalSolutions/2)
 	}
 	seen := map[string]bool{}
@@ -96,6 +95,26 @@ func TestLimitAndArguments(t *testing.T) {
 		}
 		if c.status != 0 && out.Len() != 0 {
 			t.Errorf("meteor %v: failed run wrote to stdout", c.args)
+		}
+	}
+}
+
+// grow must add exactly the hex neighbours, worked out here from the axial
+// coordinates the piece walks use.
+func TestGrowAddsExactlyTheHexNeighbours(t *testing.T) {
+	for i := 0; i < boardCells; i++ {
+		r, c := i/boardWidth, i%boardWidth
+		at := hex{c - (r-r&1)/2, r}
+		want := uint64(1) << i
+		for _, d := range directions {
+			n := hex{at.q + d.q, at.r + d.r}
+			nr, nc := n.r, n.q+(n.r-n.r&1)/2
+			if nr >= 0 && nr < boardHeight && nc >= 0 && nc < boardWidth {
+				want |= 1 << (nr*boardWidth + nc)
+			}
+		}
+		if got := grow(1<<i) & cellMask; got != want {
+			t.Errorf("cell %d: grow = %#x, want %#x", i, got, want)
 		}
 	}
 }
