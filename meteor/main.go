@@ -216,13 +216,16 @@ var halfTurnPiece = 3
 
 // placementsByCell[f] holds every placement whose first cell is window cell
 // f (f in the top two rows), as a state word: cell bits and the piece bit.
-// placementsByNext[f][occ] keeps those that leave the next nextCells cells
-// alone where occ has them filled, so building a list scans fewer.
+// placementsByNext(f, occ) keeps those that leave the next nextCells cells
+// alone where occ has them filled, so building a list scans fewer; each
+// such bucket is filtered from placementsByCell the first time it is asked
+// for, into one shared backing array.
 const nextCells = 6
 
 var (
 	placementsByCell [2 * boardWidth][]uint64
-	placementsByNext [2 * boardWidth][1 << nextCells][]uint64
+	nextBuckets      [2 * boardWidth][1 << nextCells][]uint64
+	bucketArena      []uint64
 )
 
 func buildPlacements() {
@@ -235,15 +238,23 @@ func buildPlacements() {
 			}
 		}
 	}
-	for f := range placementsByCell {
-		for occ := range placementsByNext[f] {
-			for _, p := range placementsByCell[f] {
-				if p>>(f+1)&uint64(occ) == 0 {
-					placementsByNext[f][occ] = append(placementsByNext[f][occ], p)
-				}
+}
+
+func placementsByNext(f int, occ uint64) []uint64 {
+	bucket := &nextBuckets[f][occ]
+	if *bucket == nil {
+		if cap(bucketArena)-len(bucketArena) < len(placementsByCell[f]) {
+			bucketArena = make([]uint64, 0, 1<<14)
+		}
+		start := len(bucketArena)
+		for _, p := range placementsByCell[f] {
+			if p>>(f+1)&occ == 0 {
+				bucketArena = append(bucketArena, p)
 			}
 		}
+		*bucket = bucketArena[start:len(bucketArena):len(bucketArena)]
 	}
+	return *bucket
 }
 
 // Row and column masks for growing a set of cells by one step in every hex
@@ -277,7 +288,7 @@ func grow(m uint64) uint64 {
 // after it; a list is keyed by how far the window has moved (which says
 // where the board's bottom is), f, and the occupancy of the lookAhead cells
 // that follow, and is built the first time that key is met.
-const lookAhead = 15
+const lookAhead = 16
 
 // arena holds every list's placements back to back, each list ended by a
 // 0 word. It is a fixed array indexed by uint16, so reading a candidate
@@ -367,11 +378,11 @@ func buildList(f int, state uint64, shifted int) (pieces uint64) {
 	if arenaUsed+maxPlacements+1 > len(arena) || arenaUsed+maxPlacements+1 > 1<<(32-entryStart) {
 		panic("meteor: the list arena is full; make it larger")
 	}
-	for _, p := range placementsByNext[f][state>>(f+1)&(1<<nextCells-1)] {
-		cells := p & cellMask
-		if cells&filled != 0 {
+	for _, p := range placementsByNext(f, state>>(f+1)&(1<<nextCells-1)) {
+		if p&filled != 0 { // filled holds no piece bits
 			continue
 		}
+		cells := p & cellMask
 		open := nextToUnknown
 		if cells&^known != 0 { // the piece covers unknown cells, which then wall off
 			open = grow(cellMask&^known&^cells) & known
@@ -431,7 +442,7 @@ func wallsOffBadRegion(empty, nextToUnknown uint64) bool {
 // The memo maps a state to its number of completions: an open-addressed
 // table (linear probing) keyed by the state word with a spare bit set, so
 // that 0 marks an empty slot even though the empty board is state 0. Its
-// size is fixed: the search meets the same 75,994 states whatever N is
+// size is fixed: the search meets the same 72,191 states whatever N is
 // (the tests pin that number), a quarter of the slots, and a fixed array
 // needs no length loads or bounds checks in the search loop.
 const (
@@ -496,7 +507,7 @@ func (s *search) count() int32 {
 	type frame struct {
 		state          uint64
 		shifted, slot  int
-		next           int
+		next           uint16
 		completionsYet int32
 	}
 	const stackMask = 15 // a power of two above pieceCount, so masking proves the index in range
@@ -506,11 +517,11 @@ func (s *search) count() int32 {
 	memoHits, completions := 0, 0
 
 	state, shifted := uint64(0), 0
-	next := listEntry(state, shifted).start()
+	next := uint16(listEntry(state, shifted).start())
 	slot := memo.slot(state)
 	total := int32(0)
 	for {
-		p := arena[uint16(next)]
+		p := arena[next]
 		next++
 		if p&state != 0 {
 			continue // a cell or the piece is taken
@@ -560,7 +571,7 @@ func (s *search) count() int32 {
 		up.state, up.shifted, up.slot, up.next, up.completionsYet = state, shifted, slot, next, total
 		depth++
 		state, shifted, slot, total = child, childShifted, childSlot, 0
-		next = childEntry.start()
+		next = uint16(childEntry.start())
 	}
 	// Nodes: children entered (every state stored but the root), children
 	// found in the memo, and completed boards.
@@ -601,12 +612,11 @@ func (s *search) solutions(state uint64, shifted int, board *[boardCells]byte, f
 }
 
 // halfTurn is the solution turned a half turn: its string reversed.
-func halfTurn(solution []byte) []byte {
-	r := make([]byte, len(solution))
+func halfTurn(solution *[boardCells]byte) (turned [boardCells]byte) {
 	for i, d := range solution {
-		r[len(r)-1-i] = d
+		turned[boardCells-1-i] = d
 	}
-	return r
+	return turned
 }
 
 // ------------------------------------------------------------------ output
@@ -690,7 +700,8 @@ func solve(limit int) ([]byte, *search) {
 		s.solutions(0, 0, &board, func() bool {
 			keep(board[:])
 			if count < limit {
-				keep(halfTurn(board[:]))
+				turned := halfTurn(&board)
+				keep(turned[:])
 			}
 			return count < limit
 		})
