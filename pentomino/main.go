@@ -236,7 +236,13 @@ func validRectangle(rows, cols int) bool {
 
 // grow adds the neighbours of the cells in m.
 func (b *board) grow(m uint64) uint64 {
-	return m | (m&^b.lastLine)<<1 | (m&^b.firstLine)>>1 | m<<b.short | m>>b.short
+	return grow(m, b.firstLine, b.lastLine, uint(b.short))
+}
+
+// grow, with the board's masks in registers: the flood's loop calls it with
+// them hoisted. (The mask on the shift tells the compiler it is below 64.)
+func grow(m, firstLine, lastLine uint64, short uint) uint64 {
+	return m | (m&^lastLine)<<1 | (m&^firstLine)>>1 | m<<(short&63) | m>>(short&63)
 }
 
 // symmetries are the board's own: maps of (r, c) onto the board.
@@ -337,104 +343,202 @@ func (b *board) place(shape []cell, r, c int) (uint64, bool) {
 // of the lookAhead cells after f, and is built the first time it is needed.
 const lookAhead = 14
 
-type candidateList struct {
-	placements []uint64               // grouped by piece
-	start      [pieceCount + 1]uint16 // piece k's are placements[start[k]:start[k+1]]
-	pieces     uint16                 // the pieces the list offers
+// The lists live back to back in one arena of words. A list starts with
+// three words of group offsets (16 bits a piece, from the list's start),
+// then each piece's placements, each group ended by a word with every
+// "never free" bit of the board set (the holes and the bits past the board,
+// which every board mask has set and no placement covers). The search
+// loop's overlap test rejects that word like a placement that does not fit,
+// and only then asks whether the group is over: the common path pays
+// nothing for the grouping, and the loop jumps straight to the groups of
+// the unused pieces. The arena and the key index are fixed arrays, so the
+// loop indexes them with a mask instead of a bounds check.
+const (
+	arenaSize   = 1 << 20
+	arenaMask   = arenaSize - 1
+	offsetWords = 3 // 12 offsets of 16 bits
+	indexSize   = 2 * 64 << lookAhead
+	entryStart  = pieceCount // an entry is the list's start above the 12 bits of its pieces
+)
+
+var (
+	arena      [arenaSize]uint64
+	arenaUsed  int
+	listIndex  [indexSize]uint32 // key -> entry, 0 until built
+	builtKeys  []int             // to clear listIndex for the next board (in tests)
+	keyBase    int               // 0, or the offset of the restricted lists' keys
+	neverFree  uint64            // the holes and the bits past the board
+	listsBoard *board
+	listsPl    *placements
+)
+
+// startLists empties the lists for a board.
+func startLists(b *board, pl *placements) {
+	for _, key := range builtKeys {
+		listIndex[key] = 0
+	}
+	builtKeys = builtKeys[:0]
+	nextBuckets = [2][64][1 << nextCells][]piecePlacement{}
+	listsBoard, listsPl = b, pl
+	neverFree = b.holes | ^b.cells
+	arena[0] = neverFree // an empty group, where the search starts
+	arenaUsed = 1        // so that no entry is 0
 }
 
-type lists struct {
-	b       *board
-	pl      *placements
-	index   []uint32 // key -> 1 + position in all, 0 until built
-	all     []candidateList
-	arena   []uint64
-	keyBase int // 0, or the offset of the restricted lists' keys
-}
-
-func newLists(b *board, pl *placements) *lists {
-	return &lists{b: b, pl: pl, index: make([]uint32, 2*64<<lookAhead), arena: make([]uint64, 0, 1<<16)}
-}
-
-// entry returns the list's entry for a board mask, building the list on
+// listEntry returns the list's entry for a board mask, building the list on
 // first use (the search loop has this written out, to keep it inline).
-func (ls *lists) entry(boardMask uint64) uint32 {
+func listEntry(boardMask uint64) uint32 {
 	f := bits.TrailingZeros64(^boardMask)
-	key := ls.keyBase | f<<lookAhead | int(boardMask>>(f+1))&(1<<lookAhead-1)
-	if e := ls.index[key]; e != 0 {
+	key := keyBase | f<<lookAhead | int(boardMask>>(f+1))&(1<<lookAhead-1)
+	if e := listIndex[key&(indexSize-1)]; e != 0 {
 		return e
 	}
-	return ls.add(key, f, boardMask)
+	return addList(key, f, boardMask)
 }
 
-func (ls *lists) add(key, f int, boardMask uint64) uint32 {
-	l := ls.build(f, boardMask)
-	ls.all = append(ls.all, l)
-	e := uint32(len(ls.all))<<pieceCount | uint32(l.pieces)
-	ls.index[key] = e
+func addList(key, f int, boardMask uint64) uint32 {
+	start := arenaUsed
+	pieces := buildList(f, boardMask)
+	if start >= 1<<(32-entryStart) {
+		panic("pentomino: the list arena outgrew the entries; widen them")
+	}
+	e := uint32(start)<<entryStart | uint32(pieces)
+	listIndex[key&(indexSize-1)] = e
+	builtKeys = append(builtKeys, key&(indexSize-1))
 	return e
 }
 
-// An entry is the list's position in all plus one, above the 12 bits of the
-// pieces it offers, so the look-ahead needs no second load.
-func (ls *lists) list(entry uint32) *candidateList { return &ls.all[entry>>pieceCount-1] }
-
 // restrictF switches to the lists in which F keeps half its orientations.
-func (ls *lists) restrictF(on bool) {
-	ls.keyBase = 0
+func restrictF(on bool) {
+	keyBase = 0
 	if on {
-		ls.keyBase = 64 << lookAhead
+		keyBase = 64 << lookAhead
 	}
 }
 
-// build keeps the placements at f that fit the known cells and leave no
+// groupStart is where piece k's group of the list at start begins.
+func groupStart(start uint32, k int) uint32 {
+	return start + uint32(arena[(start+uint32(k)/4)&arenaMask]>>(16*(uint(k)%4)))&0xffff
+}
+
+// buildList keeps the placements at f that fit the known cells and leave no
 // walled-off region whose size is not a multiple of five. Known cells: those
 // before f (filled), the lookAhead cells after it, the holes and the cells
 // past the board's end; any other cell counts as open.
-func (ls *lists) build(f int, boardMask uint64) candidateList {
-	b := ls.b
+func buildList(f int, boardMask uint64) (pieces uint16) {
+	b := listsBoard
 	known := (uint64(1)<<(f+1+lookAhead) - 1) | b.holes | ^b.cells
 	filled := boardMask & known
-	var l candidateList
-	if cap(ls.arena)-len(ls.arena) < 8*8*pieceCount {
-		ls.arena = make([]uint64, 0, 2*cap(ls.arena))
+	unknown := ^known
+	// Known cells next to an unknown one: where the flood starts.
+	nextToUnknown := b.grow(unknown) & known
+	if arenaUsed+8*8*pieceCount+pieceCount+offsetWords > arenaSize {
+		panic("pentomino: the list arena is full; make it larger")
 	}
-	start := len(ls.arena)
-	for k := 0; k < pieceCount; k++ {
-		candidates := ls.pl.byCell[f][k]
-		if k == pieceF && ls.keyBase != 0 { // the restricted lists
-			candidates = ls.pl.restrictedF[f]
+	start := arenaUsed
+	arena[start], arena[start+1], arena[start+2] = 0, 0, 0
+	arenaUsed += offsetWords
+	group, groupPiece := arenaUsed, -1
+	endGroup := func() {
+		if arenaUsed > group {
+			arena[arenaUsed] = neverFree // the end of the group
+			arenaUsed++
+			arena[start+groupPiece/4] |= uint64(group-start) << (16 * (groupPiece % 4))
+			pieces |= 1 << groupPiece
 		}
-		for _, m := range candidates {
-			if m&filled != 0 || b.wallsOffBadRegion(filled|m, known) {
-				continue
-			}
-			ls.arena = append(ls.arena, m)
-			l.pieces |= 1 << k
-		}
-		l.start[k+1] = uint16(len(ls.arena) - start)
 	}
-	l.placements = ls.arena[start:len(ls.arena):len(ls.arena)]
-	return l
+	for _, c := range placementsByNext(f, boardMask>>(f+1)&(1<<nextCells-1)) {
+		m := c.mask
+		if m&filled != 0 {
+			continue
+		}
+		if int(c.piece) != groupPiece {
+			endGroup()
+			group, groupPiece = arenaUsed, int(c.piece)
+		}
+		open := nextToUnknown
+		if m&unknown != 0 { // the piece covers unknown cells, which then wall off
+			open = b.grow(unknown&^m) & known
+		}
+		if b.wallsOffBadRegion(known&^(filled|m), open) {
+			continue
+		}
+		arena[arenaUsed] = m
+		arenaUsed++
+	}
+	endGroup()
+	return pieces
 }
 
-// wallsOffBadRegion: one flood from the open cells marks every region that
-// reaches them; each enclosed region must hold a multiple of five cells.
-func (b *board) wallsOffBadRegion(filled, known uint64) bool {
-	empty := known &^ filled & b.cells
-	open := ^known &^ filled & b.cells
-	for empty&^open != 0 { // usually every empty cell is reached in a few steps
-		grown := b.grow(open) & (open | empty)
+// placementsByNext(f, occ) lists the placements at f (piece by piece, F's
+// restricted when keyBase says so) that leave the next nextCells cells alone
+// where occ has them filled, so building a list scans fewer. Each bucket is
+// filtered the first time it is asked for.
+const nextCells = 6
+
+type piecePlacement struct {
+	mask  uint64
+	piece int
+}
+
+var (
+	nextBuckets [2][64][1 << nextCells][]piecePlacement
+	bucketArena []piecePlacement // the buckets' placements, back to back
+)
+
+func placementsByNext(f int, occ uint64) []piecePlacement {
+	restricted := 0
+	if keyBase != 0 {
+		restricted = 1
+	}
+	bucket := &nextBuckets[restricted][f][occ]
+	if *bucket == nil {
+		if cap(bucketArena)-len(bucketArena) < pieceCount*8*8 {
+			bucketArena = make([]piecePlacement, 0, 1<<14)
+		}
+		start := len(bucketArena)
+		for k := 0; k < pieceCount; k++ {
+			candidates := listsPl.byCell[f][k]
+			if k == pieceF && restricted == 1 {
+				candidates = listsPl.restrictedF[f]
+			}
+			for _, m := range candidates {
+				if m>>(f+1)&occ == 0 {
+					bucketArena = append(bucketArena, piecePlacement{m, k})
+				}
+			}
+		}
+		*bucket = bucketArena[start:len(bucketArena):len(bucketArena)]
+	}
+	return *bucket
+}
+
+// wallsOffBadRegion reports whether some region of the empty known cells is
+// walled off (reaches no unknown cell) with a size that is not a multiple of
+// five. One flood from the empty cells next to an unknown one marks every
+// open region. Regions are measured one by one only when the walled-off
+// cells together are a multiple of five: otherwise one of them is not.
+func (b *board) wallsOffBadRegion(empty, nextToUnknown uint64) bool {
+	firstLine, lastLine, short := b.firstLine, b.lastLine, uint(b.short)
+	open := empty & nextToUnknown
+	for open != empty { // usually every empty cell is reached in a step or two
+		grown := grow(open, firstLine, lastLine, short) & empty
 		if grown == open {
 			break
 		}
 		open = grown
 	}
 	enclosed := empty &^ open
+	if enclosed == 0 {
+		return false
+	}
+	if bits.OnesCount64(enclosed)%5 != 0 {
+		return true
+	}
 	for enclosed != 0 {
 		region := enclosed & -enclosed
 		for {
-			grown := b.grow(region) & enclosed
+			grown := grow(region, firstLine, lastLine, short) & enclosed
 			if grown == region {
 				break
 			}
@@ -455,47 +559,43 @@ func (b *board) wallsOffBadRegion(filled, known uint64) bool {
 // were entered before by another path (two pieces swapped, say), and nearly
 // all of those lead nowhere. States with completions are searched again each
 // time, since each path to them makes new solutions. Open addressing, linear
-// probing; a slot's board is 0 when free (a state's board never is).
+// probing, a fixed size (the 6x10 search stores 163,130 states, under a
+// third of the slots); a slot's board is 0 when free (a state's board never
+// is).
+const (
+	deadSize = 1 << 19
+	deadMask = deadSize - 1
+	deadFull = deadSize * 3 / 4 // beyond this probing gets slow; never reached
+)
+
 type deadStates struct {
-	boards []uint64
-	used   []uint16
+	boards [deadSize]uint64
+	used   [deadSize]uint16
 	count  int
 }
 
-func newDeadStates(size int) *deadStates {
-	return &deadStates{boards: make([]uint64, size), used: make([]uint16, size)}
-}
-
+// slot is where the state is, or the empty slot where it would go.
 func (d *deadStates) slot(board uint64, used uint16) int {
-	mask := len(d.boards) - 1
-	i := int(((board^uint64(used)<<50)*0x9E3779B97F4A7C15)>>40) & mask
+	i := int((board^uint64(used)<<50)*0x9E3779B97F4A7C15>>40) & deadMask
 	for d.boards[i] != 0 && (d.boards[i] != board || d.used[i] != used) {
-		i = (i + 1) & mask
+		i = (i + 1) & deadMask
 	}
 	return i
 }
 
-func (d *deadStates) has(board uint64, used uint16) bool {
-	return d.boards[d.slot(board, used)] != 0
-}
-
-func (d *deadStates) add(board uint64, used uint16) {
-	if 2*(d.count+1) > len(d.boards) {
-		old := *d
-		*d = *newDeadStates(2 * len(old.boards))
-		for i, b := range old.boards {
-			if b != 0 {
-				d.add(b, old.used[i])
-			}
-		}
+// addAt stores a state that slot found missing at i; the states stored
+// since may have taken slot i, and then its place is the next empty one.
+func (d *deadStates) addAt(i int, board uint64, used uint16) {
+	for d.boards[i] != 0 {
+		i = (i + 1) & deadMask
 	}
-	i := d.slot(board, used)
 	d.boards[i], d.used[i] = board, used
-	d.count++
+	if d.count++; d.count > deadFull {
+		panic("pentomino: the dead-state table is full; raise deadSize")
+	}
 }
 
 type search struct {
-	ls       *lists
 	dead     *deadStates
 	nodes    int64 // placements made, X's included
 	stack    [pieceCount]uint64
@@ -511,33 +611,39 @@ const allPieces = 1<<pieceCount - 1
 // solve fills the first empty cell of boardMask with every unused piece the
 // list offers, recursing until every piece is used.
 func (s *search) solve(boardMask uint64, used uint16, entry uint32) {
-	ls := s.ls
-	l := ls.list(entry)
-	for avail := l.pieces &^ used; avail != 0; avail &= avail - 1 {
+	list := entry >> entryStart
+	for avail := uint16(entry) & allPieces &^ used; avail != 0; avail &= avail - 1 {
 		k := bits.TrailingZeros16(avail)
-		for _, m := range l.placements[l.start[k]:l.start[k+1]] {
+		childUsed := used | 1<<k
+		for next := groupStart(list, k); ; {
+			m := arena[next&arenaMask]
+			next++
 			if m&boardMask != 0 {
+				if m&neverFree != 0 {
+					break // the end of the group
+				}
 				continue
 			}
-			child, childUsed := boardMask|m, used|1<<k
+			child := boardMask | m
 			if childUsed == allPieces {
 				s.nodes++
 				s.stack[s.depth], s.pieceAt[s.depth] = m, k
 				s.record(s.depth + 1)
 				continue
 			}
-			// The child's list (ls.entry, written out so it is inlined).
+			// The child's list (listEntry, written out so it is inlined).
 			f := bits.TrailingZeros64(^child)
-			key := ls.keyBase | f<<lookAhead | int(child>>(f+1))&(1<<lookAhead-1)
-			e := ls.index[key]
+			key := keyBase | f<<lookAhead | int(child>>(uint(f)&63)>>1)&(1<<lookAhead-1)
+			e := listIndex[key&(indexSize-1)]
 			if e == 0 {
-				e = ls.add(key, f, child)
+				e = addList(key, f, child)
 			}
-			if uint16(e)&(1<<pieceCount-1)&^childUsed == 0 {
+			if uint16(e)&allPieces&^childUsed == 0 {
 				continue // look-ahead: no unused piece can fill the next empty cell
 			}
-			if s.dead.has(child, childUsed) {
-				continue
+			deadSlot := s.dead.slot(child, childUsed)
+			if s.dead.boards[deadSlot] != 0 {
+				continue // searched before, without a solution
 			}
 			s.nodes++
 			s.stack[s.depth], s.pieceAt[s.depth] = m, k
@@ -545,7 +651,7 @@ func (s *search) solve(boardMask uint64, used uint16, entry uint32) {
 			before := len(s.found)
 			s.solve(child, childUsed, e)
 			if len(s.found) == before {
-				s.dead.add(child, childUsed)
+				s.dead.addAt(deadSlot, child, childUsed)
 			}
 			s.depth--
 		}
@@ -557,8 +663,8 @@ func (s *search) solve(boardMask uint64, used uint16, entry uint32) {
 func (s *search) record(n int) {
 	b := s.b
 	var grid [64]byte
-	for i := range grid {
-		grid[i] = '.'
+	for m := b.holes; m != 0; m &= m - 1 {
+		grid[bits.TrailingZeros64(m)] = '.'
 	}
 	for i := 0; i < n; i++ {
 		letter := pieceShapes[s.pieceAt[i]].letter
@@ -580,11 +686,11 @@ func (s *search) record(n int) {
 			}
 		}
 	}
-	img := make([]byte, cells)
-	for i := range img {
-		img[i] = grid[best[i]]
+	var img [64]byte
+	for i, bit := range best[:cells] {
+		img[i] = grid[bit&63]
 	}
-	s.found = append(s.found, string(img))
+	s.found = append(s.found, string(img[:cells]))
 }
 
 // xCentres lists X's centre positions in the fundamental region: one quarter
@@ -630,7 +736,8 @@ func solveBoard(b *board) ([]byte, int64) {
 	// At most one kind of axis occurs on each board of the contest, so one
 	// restricted F set serves every centre on an axis.
 	pl := b.buildPlacements(fMirror)
-	s := &search{ls: newLists(b, pl), b: b, dead: newDeadStates(1 << 19)}
+	startLists(b, pl)
+	s := &search{b: b, dead: new(deadStates)}
 	for _, sym := range b.symmetries() {
 		perm := make([]int, 0, b.rows*b.cols)
 		for r := 0; r < b.rows; r++ {
@@ -647,11 +754,11 @@ func solveBoard(b *board) ([]byte, int64) {
 		if !ok {
 			continue
 		}
-		s.ls.restrictF(mirrors[i] != nil)
+		restrictF(mirrors[i] != nil)
 		boardMask := b.holes | xMask | ^b.cells
 		s.nodes++
 		s.stack[0], s.pieceAt[0], s.depth = xMask, pieceX, 1
-		e := s.ls.entry(boardMask)
+		e := listEntry(boardMask)
 		s.solve(boardMask, 1<<pieceX, e)
 	}
 	sort.Strings(s.found)
