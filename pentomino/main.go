@@ -341,35 +341,38 @@ func (b *board) place(shape []cell, r, c int) (uint64, bool) {
 // The candidates at a state depend on its first empty cell f and the cells
 // after it. A list is keyed by whether F is restricted, f, and the occupancy
 // of the lookAhead cells after f, and is built the first time it is needed.
-const lookAhead = 14
+const lookAhead = 13
 
-// The lists live back to back in one arena of words. A list starts with
-// three words of group offsets (16 bits a piece, from the list's start),
-// then each piece's placements, each group ended by a word with every
-// "never free" bit of the board set (the holes and the bits past the board,
-// which every board mask has set and no placement covers). The search
-// loop's overlap test rejects that word like a placement that does not fit,
-// and only then asks whether the group is over: the common path pays
-// nothing for the grouping, and the loop jumps straight to the groups of
-// the unused pieces. The arena and the key index are fixed arrays, so the
-// loop indexes them with a mask instead of a bounds check.
+// The lists live back to back in one arena of words: each piece's
+// placements in a group ended by a word with every "never free" bit of the
+// board set (the holes and the bits past the board, which every board mask
+// has set and no placement covers). The search loop's overlap test rejects
+// that word like a placement that does not fit, and only then asks whether
+// the group is over: the common path pays nothing for the grouping. A
+// list's entry holds its number; listStart and groupOffset (a byte a
+// piece) say where each group starts, so the loop jumps straight to the
+// groups of the unused pieces. The arrays are fixed, so the loop indexes
+// them with a mask instead of a bounds check.
 const (
-	arenaSize   = 1 << 20
-	arenaMask   = arenaSize - 1
-	offsetWords = 3 // 12 offsets of 16 bits
-	indexSize   = 2 * 64 << lookAhead
-	entryStart  = pieceCount // an entry is the list's start above the 12 bits of its pieces
+	arenaSize  = 1 << 20
+	arenaMask  = arenaSize - 1
+	maxLists   = 1 << 16
+	indexSize  = 2 * 64 << lookAhead
+	entryStart = pieceCount // an entry is the list's number above the 12 bits of its pieces
 )
 
 var (
-	arena      [arenaSize]uint64
-	arenaUsed  int
-	listIndex  [indexSize]uint32 // key -> entry, 0 until built
-	builtKeys  []int             // to clear listIndex for the next board (in tests)
-	keyBase    int               // 0, or the offset of the restricted lists' keys
-	neverFree  uint64            // the holes and the bits past the board
-	listsBoard *board
-	listsPl    *placements
+	arena       [arenaSize]uint64
+	arenaUsed   int
+	listStart   [maxLists]uint32
+	groupOffset [maxLists * 16]uint8 // list<<4 | piece -> where the group starts, from listStart
+	listsBuilt  int
+	listIndex   [indexSize]uint32 // key -> entry, 0 until built
+	builtKeys   []int             // to clear listIndex for the next board (in tests)
+	keyBase     int               // 0, or the offset of the restricted lists' keys
+	neverFree   uint64            // the holes and the bits past the board
+	listsBoard  *board
+	listsPl     *placements
 )
 
 // startLists empties the lists for a board.
@@ -381,8 +384,8 @@ func startLists(b *board, pl *placements) {
 	nextBuckets = [2][64][1 << nextCells][]piecePlacement{}
 	listsBoard, listsPl = b, pl
 	neverFree = b.holes | ^b.cells
-	arena[0] = neverFree // an empty group, where the search starts
-	arenaUsed = 1        // so that no entry is 0
+	arenaUsed = 0
+	listsBuilt = 1 // so that no entry is 0
 }
 
 // listEntry returns the list's entry for a board mask, building the list on
@@ -397,12 +400,13 @@ func listEntry(boardMask uint64) uint32 {
 }
 
 func addList(key, f int, boardMask uint64) uint32 {
-	start := arenaUsed
-	pieces := buildList(f, boardMask)
-	if start >= 1<<(32-entryStart) {
-		panic("pentomino: the list arena outgrew the entries; widen them")
+	if listsBuilt >= maxLists {
+		panic("pentomino: too many lists; raise maxLists")
 	}
-	e := uint32(start)<<entryStart | uint32(pieces)
+	list := listsBuilt
+	listsBuilt++
+	pieces := buildList(list, f, boardMask)
+	e := uint32(list)<<entryStart | uint32(pieces)
 	listIndex[key&(indexSize-1)] = e
 	builtKeys = append(builtKeys, key&(indexSize-1))
 	return e
@@ -416,34 +420,33 @@ func restrictF(on bool) {
 	}
 }
 
-// groupStart is where piece k's group of the list at start begins.
-func groupStart(start uint32, k int) uint32 {
-	return start + uint32(arena[(start+uint32(k)/4)&arenaMask]>>(16*(uint(k)%4)))&0xffff
+// groupStart is where piece k's group of a list begins.
+func groupStart(list uint32, k int) uint32 {
+	return listStart[list&(maxLists-1)] + uint32(groupOffset[(list<<4|uint32(k))&(maxLists*16-1)])
 }
 
 // buildList keeps the placements at f that fit the known cells and leave no
 // walled-off region whose size is not a multiple of five. Known cells: those
 // before f (filled), the lookAhead cells after it, the holes and the cells
 // past the board's end; any other cell counts as open.
-func buildList(f int, boardMask uint64) (pieces uint16) {
+func buildList(list, f int, boardMask uint64) (pieces uint16) {
 	b := listsBoard
 	known := (uint64(1)<<(f+1+lookAhead) - 1) | b.holes | ^b.cells
 	filled := boardMask & known
 	unknown := ^known
 	// Known cells next to an unknown one: where the flood starts.
 	nextToUnknown := b.grow(unknown) & known
-	if arenaUsed+8*8*pieceCount+pieceCount+offsetWords > arenaSize {
+	if arenaUsed+8*8*pieceCount+pieceCount > arenaSize {
 		panic("pentomino: the list arena is full; make it larger")
 	}
 	start := arenaUsed
-	arena[start], arena[start+1], arena[start+2] = 0, 0, 0
-	arenaUsed += offsetWords
+	listStart[list] = uint32(start)
 	group, groupPiece := arenaUsed, -1
 	endGroup := func() {
 		if arenaUsed > group {
 			arena[arenaUsed] = neverFree // the end of the group
 			arenaUsed++
-			arena[start+groupPiece/4] |= uint64(group-start) << (16 * (groupPiece % 4))
+			groupOffset[list<<4|groupPiece] = uint8(group - start)
 			pieces |= 1 << groupPiece
 		}
 	}
@@ -498,6 +501,9 @@ func placementsByNext(f int, occ uint64) []piecePlacement {
 		}
 		start := len(bucketArena)
 		for k := 0; k < pieceCount; k++ {
+			if k == pieceX {
+				continue // placed first, so never offered by a list
+			}
 			candidates := listsPl.byCell[f][k]
 			if k == pieceF && restricted == 1 {
 				candidates = listsPl.restrictedF[f]
@@ -611,7 +617,7 @@ const allPieces = 1<<pieceCount - 1
 // solve fills the first empty cell of boardMask with every unused piece the
 // list offers, recursing until every piece is used.
 func (s *search) solve(boardMask uint64, used uint16, entry uint32) {
-	list := entry >> entryStart
+	list := entry >> entryStart // its number
 	for avail := uint16(entry) & allPieces &^ used; avail != 0; avail &= avail - 1 {
 		k := bits.TrailingZeros16(avail)
 		childUsed := used | 1<<k
@@ -632,7 +638,7 @@ func (s *search) solve(boardMask uint64, used uint16, entry uint32) {
 				continue
 			}
 			// The child's list (listEntry, written out so it is inlined).
-			f := bits.TrailingZeros64(^child)
+			f := bits.TrailingZeros64(^child | 1<<63) // the same when bit 63 is empty, and tells the compiler ^child is not 0
 			key := keyBase | f<<lookAhead | int(child>>(uint(f)&63)>>1)&(1<<lookAhead-1)
 			e := listIndex[key&(indexSize-1)]
 			if e == 0 {
