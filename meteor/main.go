@@ -55,6 +55,7 @@ import (
 	"math/bits"
 	"os"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"time"
 )
@@ -140,12 +141,17 @@ func containsHex(cells []hex, h hex) bool {
 
 // orientations lists the distinct shapes of a piece under the 6 rotations and
 // the flip. Rotating 60 degrees clockwise maps (q, r) to (-r, q+r); the flip
-// mirrors top and bottom, (q, r) to (q+r, -r). With halfOnly, only rotations
-// 0-2 of each side are kept: one of each pair of shapes that a half turn
-// swaps (the piece must have 12 distinct shapes for that to hold).
-func orientations(cells []hex, halfOnly bool) [][]hex {
-	var shapes [][]hex
-	seen := map[uint64]bool{}
+// mirrors top and bottom, (q, r) to (q+r, -r). A shape met at rotation 0-2
+// of its side is marked inHalf: for a piece with 12 distinct shapes those
+// are one of each pair of shapes that a half turn swaps.
+type orientation struct {
+	cells  []hex
+	inHalf bool
+}
+
+func orientations(cells []hex) []orientation {
+	var shapes []orientation
+	var seen []uint64
 	for flip := 0; flip < 2; flip++ {
 		shape := append([]hex(nil), cells...)
 		if flip == 1 {
@@ -154,17 +160,14 @@ func orientations(cells []hex, halfOnly bool) [][]hex {
 			}
 		}
 		for rot := 0; rot < 6; rot++ {
-			if key := shapeKey(shape); !seen[key] && (!halfOnly || rot < 3) {
-				shapes = append(shapes, append([]hex(nil), shape...))
+			if key := shapeKey(shape); !slices.Contains(seen, key) {
+				seen = append(seen, key)
+				shapes = append(shapes, orientation{append([]hex(nil), shape...), rot < 3})
 			}
-			seen[shapeKey(shape)] = true
 			for i, h := range shape {
 				shape[i] = hex{-h.r, h.q + h.r}
 			}
 		}
-	}
-	if halfOnly && len(shapes) != 6 {
-		panic("the half-turn piece must have 12 distinct shapes")
 	}
 	return shapes
 }
@@ -222,22 +225,53 @@ var halfTurnPiece = 3
 // for, into one shared backing array.
 const nextCells = 6
 
+// pieceShapes holds the cells of every piece in every orientation (the half
+// turn piece's too) placed with its first cell in the top two rows: a
+// walled-off region of five cells must be one of them. A set by open
+// addressing, 0 marking a free slot.
 var (
 	placementsByCell [2 * boardWidth][]uint64
+	pieceShapes      [1 << 11]uint64
 	nextBuckets      [2 * boardWidth][1 << nextCells][]uint64
 	bucketArena      []uint64
 )
 
+func shapeSlot(cells uint64) int {
+	i := int(cells*0x9E3779B97F4A7C15>>53) & (len(pieceShapes) - 1)
+	for pieceShapes[i] != 0 && pieceShapes[i] != cells {
+		i = (i + 1) & (len(pieceShapes) - 1)
+	}
+	return i
+}
+
 func buildPlacements() {
 	for p := 0; p < pieceCount; p++ {
-		for _, shape := range orientations(walkCells(pieceWalks[p]), p == halfTurnPiece) {
+		shapes := orientations(walkCells(pieceWalks[p]))
+		if p == halfTurnPiece && len(shapes) != 12 {
+			panic("the half-turn piece must have 12 distinct shapes")
+		}
+		for _, shape := range shapes {
+			kept := p != halfTurnPiece || shape.inHalf
 			for f := 0; f < 2*boardWidth; f++ {
-				if m, ok := placeAt(shape, f/boardWidth, f%boardWidth); ok {
-					placementsByCell[f] = append(placementsByCell[f], m|1<<(pieceShift+p))
+				if m, ok := placeAt(shape.cells, f/boardWidth, f%boardWidth); ok {
+					pieceShapes[shapeSlot(m)] = m
+					if kept {
+						placementsByCell[f] = append(placementsByCell[f], m|1<<(pieceShift+p))
+					}
 				}
 			}
 		}
 	}
+}
+
+// isPieceShape reports whether a region of five cells has the shape of a
+// piece. Moving it up by whole pairs of rows keeps the hex geometry and
+// brings its first cell into the top two rows.
+func isPieceShape(region uint64) bool {
+	first := bits.TrailingZeros64(region)
+	up := first / (2 * boardWidth) * (2 * boardWidth)
+	region >>= uint(up)
+	return pieceShapes[shapeSlot(region)] == region
 }
 
 func placementsByNext(f int, occ uint64) []uint64 {
@@ -429,7 +463,7 @@ func wallsOffBadRegion(empty, nextToUnknown uint64) bool {
 			}
 			region = grown
 		}
-		if bits.OnesCount64(region)%pieceCells != 0 {
+		if n := bits.OnesCount64(region); n%pieceCells != 0 || n == pieceCells && !isPieceShape(region) {
 			return true
 		}
 		enclosed &^= region
@@ -442,7 +476,7 @@ func wallsOffBadRegion(empty, nextToUnknown uint64) bool {
 // The memo maps a state to its number of completions: an open-addressed
 // table (linear probing) keyed by the state word with a spare bit set, so
 // that 0 marks an empty slot even though the empty board is state 0. Its
-// size is fixed: the search meets the same 72,191 states whatever N is
+// size is fixed: the search meets the same 70,578 states whatever N is
 // (the tests pin that number), a quarter of the slots, and a fixed array
 // needs no length loads or bounds checks in the search loop.
 const (
@@ -490,6 +524,11 @@ func (m *memo) putAt(i int, state uint64, n int32) {
 type search struct {
 	memo  *memo
 	nodes int64 // placements made: candidates that fit and pass the look-ahead
+
+	// For the walk: the first live edge of each state (by memo slot) in
+	// liveEdges, 0 until worked out.
+	liveFrom  []int32
+	liveEdges []liveEdge
 }
 
 // count returns the number of ways to complete the empty board (one of each
@@ -581,30 +620,62 @@ func (s *search) count() int32 {
 
 // solutions walks the solutions in search order, entering only the states
 // the memo says have completions, and hands each board to found (which
-// returns false to stop). board holds the digits placed so far.
-func (s *search) solutions(state uint64, shifted int, board *[boardCells]byte, found func() bool) bool {
-	offset := shifted * 2 * boardWidth
-	for next := listEntry(state, shifted).start(); arena[next] != 0; next++ {
-		p := arena[next]
-		if p&state != 0 {
-			continue
-		}
-		child, shifts := shiftUp(state | p)
-		complete := child>>pieceShift == allPieces
-		if !complete {
-			if n, ok := s.memo.get(child); !ok || n == 0 {
+// returns false to stop). board holds the digits placed so far. A state is
+// met about twice on the walk: its live edges (the candidates that lead to
+// completions) are worked out on the first visit and kept.
+func (s *search) solutions(board *[boardCells]byte, found func() bool) {
+	s.liveFrom = make([]int32, memoSize)
+	s.liveEdges = append(s.liveEdges[:0], liveEdge{}) // index 0 means "not worked out yet"
+	s.walk(s.memo.slot(0), 0, 0, board, found)
+}
+
+// A liveEdge leads from a state to a child with completions: the candidate's
+// arena index, the child's memo slot (or completeBoard), and how far the
+// window moves. A state's edges end with one whose candidate is 0.
+type liveEdge struct {
+	candidate uint16
+	shifts    uint8
+	childSlot int32
+}
+
+const completeBoard = -1
+
+func (s *search) walk(slot int, state uint64, shifted int, board *[boardCells]byte, found func() bool) bool {
+	if s.liveFrom[slot] == 0 {
+		s.liveFrom[slot] = int32(len(s.liveEdges))
+		for next := listEntry(state, shifted).start(); arena[next] != 0; next++ {
+			p := arena[next]
+			if p&state != 0 {
 				continue
 			}
+			child, shifts := shiftUp(state | p)
+			childSlot := completeBoard
+			if child>>pieceShift != allPieces {
+				childSlot = s.memo.slot(child)
+				if s.memo.keys[childSlot] != child|occupied || s.memo.counts[childSlot] == 0 {
+					continue
+				}
+			}
+			s.liveEdges = append(s.liveEdges, liveEdge{uint16(next), uint8(shifts), int32(childSlot)})
 		}
+		s.liveEdges = append(s.liveEdges, liveEdge{})
+	}
+	offset := shifted * 2 * boardWidth
+	for e := s.liveFrom[slot]; s.liveEdges[e].candidate != 0; e++ {
+		edge := s.liveEdges[e]
+		p := arena[edge.candidate]
 		digit := byte('0' + bits.TrailingZeros64(p>>pieceShift))
 		for m := p & cellMask; m != 0; m &= m - 1 {
 			board[offset+bits.TrailingZeros64(m)] = digit
 		}
-		if complete {
+		if edge.childSlot == completeBoard {
 			if !found() {
 				return false
 			}
-		} else if !s.solutions(child, shifted+shifts, board, found) {
+			continue
+		}
+		child := s.memo.keys[edge.childSlot] &^ occupied
+		if !s.walk(int(edge.childSlot), child, shifted+int(edge.shifts), board, found) {
 			return false
 		}
 	}
@@ -697,7 +768,7 @@ func solve(limit int) ([]byte, *search) {
 		}
 	}
 	if total > 0 {
-		s.solutions(0, 0, &board, func() bool {
+		s.solutions(&board, func() bool {
 			keep(board[:])
 			if count < limit {
 				turned := halfTurn(&board)
