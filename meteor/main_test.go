@@ -34,6 +34,7 @@ func TestFullOutputMatchesBenchmarksGame(t *testing.T) {
 func TestEverySolutionIsAValidTiling(t *testing.T) {
 	if len(placementsByCell[0]) == 0 {
 		buildPlacements()
+		buildKeySteps()
 	}
 	s := &search{memo: newMemo()}
 	if n := s.count(); n != totalSolutions/2 {
