@@ -457,15 +457,14 @@ func buildList(f int, state uint64, shifted int) (pieces uint64) {
 		if cells&^known != 0 { // the piece covers unknown cells, which then wall off
 			open = grow(cellMask&^known&^cells) & known
 		}
-		if wallsOffBadRegion(known&^(filled|cells), open) {
+		empty := known &^ (filled | cells)
+		if wallsOffBadRegion(empty, open) {
 			continue
 		}
-		// Where the child's first empty cell is, if the known cells say.
-		next := uint64(slowStep)
-		if gap := ^(filled | cells) >> (f + 1) & (1<<(lookAhead-1) - 1); gap != 0 {
-			next = uint64(bits.TrailingZeros64(gap))
-		}
-		arena[arenaUsed] = p | next<<stepShift
+		// Where the child's first empty cell is, if the known cells say:
+		// the empty known cells all come after f.
+		step := uint64(bits.TrailingZeros64(empty>>(f+1) | 1<<slowStep))
+		arena[arenaUsed] = p | step<<stepShift
 		arenaUsed++
 		pieces |= p & pieceBits
 	}
@@ -549,14 +548,12 @@ func (m *memo) get(state uint64) (int32, bool) {
 	return m.counts[i], m.keys[i] == state|occupied
 }
 
-// putAt stores a state that was missing when slot returned i; the states
-// stored since may have taken slot i, and then the state's place is the
-// next empty slot after it.
-func (m *memo) putAt(i int, state uint64, n int32) {
-	for m.keys[i&memoMask] != 0 {
-		i++
-	}
-	m.keys[i&memoMask], m.counts[i&memoMask] = state|occupied, n
+// reserve stores a state that slot found missing at i before its count is
+// known: its descendants, probing meanwhile, pass over the slot (a state is
+// never its own descendant, so none finds it unfinished), and the count
+// goes in when the state is done.
+func (m *memo) reserve(i int, state uint64) {
+	m.keys[i] = state | occupied
 	m.used++
 }
 
@@ -599,6 +596,7 @@ func (s *search) count() int32 {
 	state, rowBase := uint64(0), 1
 	next := uint16(listEntry(state, 0).start())
 	slot := memo.slot(state)
+	memo.reserve(slot, state)
 	total := int32(0)
 	for {
 		p := arena[next]
@@ -607,7 +605,7 @@ func (s *search) count() int32 {
 			continue // a cell or the piece is taken
 		}
 		if p == 0 { // the end of the list: the state is done
-			memo.putAt(slot, state, total)
+			memo.counts[slot] = total // its slot was reserved when it was entered
 			if depth == 0 {
 				break
 			}
@@ -652,6 +650,7 @@ func (s *search) count() int32 {
 			total += memo.counts[childSlot]
 			continue
 		}
+		memo.reserve(childSlot, child)
 		up := &stack[depth&stackMask]
 		up.state, up.rowBase, up.slot, up.next, up.completionsYet = state, rowBase, slot, next, total
 		depth++
