@@ -310,6 +310,13 @@ const (
 // and right; the cells it touches in the rows above and below are itself
 // and its left neighbour (even rows) or right neighbour (odd rows), moved
 // up or down a row.
+// neighbours is the cells next to some cell of m.
+func neighbours(m uint64) uint64 {
+	row := (m&^firstColumn)>>1 | (m&^lastColumn)<<1
+	vertical := m | (m&evenNotFirst)>>1 | (m&oddNotLast)<<1
+	return row | vertical<<boardWidth | vertical>>boardWidth
+}
+
 func grow(m uint64) uint64 {
 	row := m | (m&^firstColumn)>>1 | (m&^lastColumn)<<1
 	vertical := m | (m&evenNotFirst)>>1 | (m&oddNotLast)<<1
@@ -479,6 +486,11 @@ func buildList(f int, state uint64, shifted int) (pieces uint64) {
 // open region. Regions are measured one by one only when the walled-off
 // cells together are a multiple of five: otherwise one of them is not.
 func wallsOffBadRegion(empty, nextToUnknown uint64) bool {
+	// Most walled-off regions are single cells: an empty cell with no empty
+	// neighbour and none unknown. One step finds those.
+	if empty&^(neighbours(empty)|nextToUnknown) != 0 {
+		return true
+	}
 	open := empty & nextToUnknown
 	for open != empty { // usually every empty cell is reached in a step or two
 		grown := grow(open) & empty

@@ -101,9 +101,10 @@ func TestLimitAndArguments(t *testing.T) {
 	}
 }
 
-// grow must add exactly the hex neighbours, worked out here from the axial
+// grow must add exactly the hex neighbours (and neighbours give just them),
+// worked out here from the axial
 // coordinates the piece walks use.
-func TestGrowAddsExactlyTheHexNeighbours(t *testing.T) {
+func TestGrowAndNeighboursAreTheHexNeighbours(t *testing.T) {
 	for i := 0; i < boardCells; i++ {
 		r, c := i/boardWidth, i%boardWidth
 		at := hex{c - (r-r&1)/2, r}
@@ -117,6 +118,9 @@ func TestGrowAddsExactlyTheHexNeighbours(t *testing.T) {
 		}
 		if got := grow(1<<i) & cellMask; got != want {
 			t.Errorf("cell %d: grow = %#x, want %#x", i, got, want)
+		}
+		if got := neighbours(1<<i) & cellMask; got != want&^(1<<i) {
+			t.Errorf("cell %d: neighbours = %#x, want %#x", i, got, want&^(1<<i))
 		}
 	}
 }
