@@ -526,6 +526,12 @@ func placementsByNext(f int, occ uint64) []piecePlacement {
 // cells together are a multiple of five: otherwise one of them is not.
 func (b *board) wallsOffBadRegion(empty, nextToUnknown uint64) bool {
 	firstLine, lastLine, short := b.firstLine, b.lastLine, uint(b.short)
+	// Most walled-off regions are single cells: an empty cell with no empty
+	// neighbour and none unknown. One step finds those.
+	neighbours := (empty&^lastLine)<<1 | (empty&^firstLine)>>1 | empty<<(short&63) | empty>>(short&63)
+	if empty&^(neighbours|nextToUnknown) != 0 {
+		return true
+	}
 	open := empty & nextToUnknown
 	for open != empty { // usually every empty cell is reached in a step or two
 		grown := grow(open, firstLine, lastLine, short) & empty
