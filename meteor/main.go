@@ -573,9 +573,8 @@ type search struct {
 	memo  *memo
 	nodes int64 // placements made: candidates that fit and pass the look-ahead
 
-	// For the walk: the first live edge of each state (by memo slot) in
-	// liveEdges, 0 until worked out.
-	liveFrom  []int32
+	// For the walk: the edges to children with completions, each state's
+	// in a run (its first one's index kept in its memo count).
 	liveEdges []liveEdge
 }
 
@@ -684,8 +683,7 @@ func (s *search) count() int32 {
 // met about twice on the walk: its live edges (the candidates that lead to
 // completions) are worked out on the first visit and kept.
 func (s *search) solutions(board *[boardCells]byte, found func() bool) {
-	s.liveFrom = make([]int32, memoSize)
-	s.liveEdges = append(s.liveEdges[:0], liveEdge{}) // index 0 means "not worked out yet"
+	s.liveEdges = append(s.liveEdges[:0], liveEdge{}) // index 0 is never a state's first edge
 	s.walk(s.memo.slot(0), 0, 0, board, found)
 }
 
@@ -700,9 +698,12 @@ type liveEdge struct {
 
 const completeBoard = -1
 
+// A state's first live edge goes in its memo count, negated, once worked out
+// (the count is not needed after that, and the memo's pages are already in
+// memory): a positive count means not worked out yet, 0 no completion.
 func (s *search) walk(slot int, state uint64, shifted int, board *[boardCells]byte, found func() bool) bool {
-	if s.liveFrom[slot] == 0 {
-		s.liveFrom[slot] = int32(len(s.liveEdges))
+	if s.memo.counts[slot] > 0 {
+		s.memo.counts[slot] = -int32(len(s.liveEdges))
 		for next := listEntry(state, shifted).start(); arena[next] != 0; next++ {
 			p := arena[next] &^ stepBits
 			if p&state != 0 {
@@ -721,7 +722,7 @@ func (s *search) walk(slot int, state uint64, shifted int, board *[boardCells]by
 		s.liveEdges = append(s.liveEdges, liveEdge{})
 	}
 	offset := shifted * 2 * boardWidth
-	for e := s.liveFrom[slot]; s.liveEdges[e].candidate != 0; e++ {
+	for e := -s.memo.counts[slot]; s.liveEdges[e].candidate != 0; e++ {
 		edge := s.liveEdges[e]
 		p := arena[edge.candidate] &^ stepBits
 		digit := byte('0' + bits.TrailingZeros64(p>>pieceShift))

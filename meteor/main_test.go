@@ -102,8 +102,7 @@ func TestLimitAndArguments(t *testing.T) {
 }
 
 // grow must add exactly the hex neighbours (and neighbours give just them),
-// worked out here from the axial
-// coordinates the piece walks use.
+// worked out here from the axial coordinates the piece walks use.
 func TestGrowAndNeighboursAreTheHexNeighbours(t *testing.T) {
 	for i := 0; i < boardCells; i++ {
 		r, c := i/boardWidth, i%boardWidth
