@@ -460,11 +460,17 @@ func buildList(f int, state uint64, shifted int) (pieces uint64) {
 			continue
 		}
 		cells := p & cellMask
+		empty := known &^ (filled | cells)
+		// Most walled-off regions are single cells: an empty cell with no
+		// empty neighbour and none unknown. One step finds those (the
+		// cells the piece covers past the known ones only make it stricter).
+		if empty&^(neighbours(empty)|nextToUnknown) != 0 {
+			continue
+		}
 		open := nextToUnknown
 		if cells&^known != 0 { // the piece covers unknown cells, which then wall off
 			open = grow(cellMask&^known&^cells) & known
 		}
-		empty := known &^ (filled | cells)
 		if wallsOffBadRegion(empty, open) {
 			continue
 		}
@@ -486,11 +492,6 @@ func buildList(f int, state uint64, shifted int) (pieces uint64) {
 // open region. Regions are measured one by one only when the walled-off
 // cells together are a multiple of five: otherwise one of them is not.
 func wallsOffBadRegion(empty, nextToUnknown uint64) bool {
-	// Most walled-off regions are single cells: an empty cell with no empty
-	// neighbour and none unknown. One step finds those.
-	if empty&^(neighbours(empty)|nextToUnknown) != 0 {
-		return true
-	}
 	open := empty & nextToUnknown
 	for open != empty { // usually every empty cell is reached in a step or two
 		grown := grow(open) & empty
