@@ -239,6 +239,12 @@ func (b *board) grow(m uint64) uint64 {
 	return grow(m, b.firstLine, b.lastLine, uint(b.short))
 }
 
+// neighbours is the cells next to some cell of m.
+func (b *board) neighbours(m uint64) uint64 {
+	short := uint(b.short) & 63
+	return (m&^b.lastLine)<<1 | (m&^b.firstLine)>>1 | m<<short | m>>short
+}
+
 // grow, with the board's masks in registers: the flood's loop calls it with
 // them hoisted. (The mask on the shift tells the compiler it is below 64.)
 func grow(m, firstLine, lastLine uint64, short uint) uint64 {
@@ -459,11 +465,18 @@ func buildList(list, f int, boardMask uint64) (pieces uint16) {
 			endGroup()
 			group, groupPiece = arenaUsed, int(c.piece)
 		}
+		empty := known &^ (filled | m)
+		// Most walled-off regions are single cells: an empty cell with no
+		// empty neighbour and none unknown. One step finds those (the
+		// cells the piece covers past the known ones only make it stricter).
+		if empty&^(b.neighbours(empty)|nextToUnknown) != 0 {
+			continue
+		}
 		open := nextToUnknown
 		if m&unknown != 0 { // the piece covers unknown cells, which then wall off
 			open = b.grow(unknown&^m) & known
 		}
-		if b.wallsOffBadRegion(known&^(filled|m), open) {
+		if b.wallsOffBadRegion(empty, open) {
 			continue
 		}
 		arena[arenaUsed] = m
@@ -526,12 +539,6 @@ func placementsByNext(f int, occ uint64) []piecePlacement {
 // cells together are a multiple of five: otherwise one of them is not.
 func (b *board) wallsOffBadRegion(empty, nextToUnknown uint64) bool {
 	firstLine, lastLine, short := b.firstLine, b.lastLine, uint(b.short)
-	// Most walled-off regions are single cells: an empty cell with no empty
-	// neighbour and none unknown. One step finds those.
-	neighbours := (empty&^lastLine)<<1 | (empty&^firstLine)>>1 | empty<<(short&63) | empty>>(short&63)
-	if empty&^(neighbours|nextToUnknown) != 0 {
-		return true
-	}
 	open := empty & nextToUnknown
 	for open != empty { // usually every empty cell is reached in a step or two
 		grown := grow(open, firstLine, lastLine, short) & empty

@@ -223,3 +223,31 @@ func TestArguments(t *testing.T) {
 		}
 	}
 }
+
+// grow and neighbours must follow the board's own geometry, whichever side
+// is short: worked out here from rows and columns.
+func TestGrowAndNeighboursOnEveryBoard(t *testing.T) {
+	for _, c := range boards {
+		b, err := newBoard(c.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for r := 0; r < b.rows; r++ {
+			for col := 0; col < b.cols; col++ {
+				want := uint64(0)
+				for _, d := range []cell{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
+					if rr, cc := r+d.r, col+d.c; rr >= 0 && rr < b.rows && cc >= 0 && cc < b.cols {
+						want |= 1 << b.bitOf[rr][cc]
+					}
+				}
+				m := uint64(1) << b.bitOf[r][col]
+				if got := b.neighbours(m) & b.cells; got != want {
+					t.Errorf("%s (%d,%d): neighbours = %#x, want %#x", c.name, r, col, got, want)
+				}
+				if got := b.grow(m) & b.cells; got != want|m {
+					t.Errorf("%s (%d,%d): grow = %#x, want %#x", c.name, r, col, got, want|m)
+				}
+			}
+		}
+	}
+}
