@@ -30,10 +30,10 @@
 //     piece used"; once the top two rows are full the board shifts up by
 //     two rows, so only placements whose first cell is in rows 0-1 are needed.
 //  2. The search always fills the first empty cell. Its candidates come from a
-//     list per (first empty cell, occupancy of the next 15 cells, where the
+//     list per (first empty cell, occupancy of the next 16 cells, where the
 //     board ends), built on first use; building it drops placements that
-//     overlap or wall off a region whose size is not a multiple of five, so
-//     those checks are paid once per list instead of once per node.
+//     overlap or wall off a region no piece set can fill (a size not a
+//     multiple of five, or five cells not shaped like a piece), once per list.
 //  3. A child whose own list offers no unused piece is not entered (look-ahead);
 //     piece 3 keeps half its shapes, so of each pair of solutions a half turn
 //     swaps (one the other's string reversed) the search meets one.
@@ -42,10 +42,11 @@
 //  5. A second pass walks only the states with completions, visiting each
 //     solution and its half turn, keeping the smallest and the largest.
 //
-// Measured (go1.26.8, AMD EPYC, 2 cores; README, meteor section): 46.0 M
+// Measured (go1.26.8, AMD EPYC, 2 cores; README, meteor section): 28.6 M
 // instructions under callgrind with GOMAXPROCS=1 (the fastest published
 // entry, C++ with OpenMP: 114 M; the Benchmarks Game's Go entry: 299 M);
-// `make bench`: 0.039 s elapsed, 0.040 s CPU, 7.7 MB peak. 96,818 nodes.
+// `make bench`: 0.039 s elapsed, 0.042 s CPU, 8 MB peak (most of the time is
+// the kernel mapping fresh pages). 89,051 nodes, 70,578 memo states.
 package main
 
 import (
@@ -306,23 +307,19 @@ const (
 	oddNotLast   = oddRows &^ lastColumn   // an odd-row cell with neighbours above and below to its right
 )
 
-// grow adds every neighbour of the cells in m (cells off the board may be
+// neighbours is the cells next to some cell of m (cells off the board may be
 // set; callers mask them off). Within a row a cell reaches one step left
 // and right; the cells it touches in the rows above and below are itself
 // and its left neighbour (even rows) or right neighbour (odd rows), moved
 // up or down a row.
-// neighbours is the cells next to some cell of m.
 func neighbours(m uint64) uint64 {
 	row := (m&^firstColumn)>>1 | (m&^lastColumn)<<1
 	vertical := m | (m&evenNotFirst)>>1 | (m&oddNotLast)<<1
 	return row | vertical<<boardWidth | vertical>>boardWidth
 }
 
-func grow(m uint64) uint64 {
-	row := m | (m&^firstColumn)>>1 | (m&^lastColumn)<<1
-	vertical := m | (m&evenNotFirst)>>1 | (m&oddNotLast)<<1
-	return row | vertical<<boardWidth | vertical>>boardWidth
-}
+// grow adds to m every neighbour of its cells.
+func grow(m uint64) uint64 { return m | neighbours(m) }
 
 // ---------------------------------------------------- candidate lists
 
@@ -334,7 +331,7 @@ const lookAhead = 16
 
 // arena holds every list's placements back to back, each list ended by a
 // 0 word. It is a fixed array indexed by uint16, so reading a candidate
-// needs no bounds check; the lists hold about 27,000 words.
+// needs no bounds check; the lists hold about 26,000 words.
 var (
 	arena     [1 << 16]uint64
 	arenaUsed = 1 // arena[0] is never a list's start, so no entry is 0
@@ -438,7 +435,8 @@ func addList(key int, state uint64, shifted int) entry {
 }
 
 // buildList keeps the placements at f that fit the known cells and leave no
-// walled-off region of a size that is not a multiple of five. Known cells:
+// walled-off region that no set of pieces can fill, and tags each with the
+// step to the child's first empty cell. Known cells:
 // everything before f (filled, since f is the first empty cell), the
 // lookAhead cells after it, and the rows below the board's bottom (filled);
 // any other cell counts as open. The known cells after f reach row 4 at
@@ -489,9 +487,10 @@ func buildList(f int, state uint64, shifted int) (pieces uint64) {
 
 // wallsOffBadRegion reports whether some region of the empty known cells is
 // walled off (reaches no unknown cell) with a size that is not a multiple of
-// five. One flood from the empty cells next to the unknown ones marks every
-// open region. Regions are measured one by one only when the walled-off
-// cells together are a multiple of five: otherwise one of them is not.
+// five, or five cells not shaped like a piece. One flood from the empty
+// cells next to the unknown ones marks every open region. Regions are
+// measured one by one only when the walled-off cells together are a
+// multiple of five: otherwise one of them is not.
 func wallsOffBadRegion(empty, nextToUnknown uint64) bool {
 	open := empty & nextToUnknown
 	for open != empty { // usually every empty cell is reached in a step or two
@@ -583,11 +582,14 @@ type search struct {
 // recursion: the state being expanded lives in registers, and a frame is
 // written only on the way down (a call would reload everything after each
 // child). The memo is probed for a child before it is entered, so a state
-// met again costs one lookup. The profile's lesson: every instruction on
-// the path of a candidate that fits counts (200,000 of them), so the list
-// ends with a 0 word instead of a length, a complete board is noticed in
-// the rare branch that moves the window, and the node count is summed
-// from counts kept off that path.
+// met again costs one lookup, and the slot found is reserved for it at once
+// (no second probe when it is done). The profile's lesson: every
+// instruction on the path of a candidate that fits counts (190,000 of
+// them), so the list ends with a 0 word instead of a length, the child's
+// list key comes from keySteps and the candidate's step bits, a complete
+// board is noticed in the rare branch where the list could not say where
+// the next empty cell is, and the node count is summed from counts kept
+// off that path.
 func (s *search) count() int32 {
 	// rowBase is a state's window position << 6 | its first empty cell + 1,
 	// so that rowBase plus a candidate's step is the keySteps index.
@@ -697,9 +699,11 @@ type liveEdge struct {
 
 const completeBoard = -1
 
-// A state's first live edge goes in its memo count, negated, once worked out
-// (the count is not needed after that, and the memo's pages are already in
-// memory): a positive count means not worked out yet, 0 no completion.
+// walk visits the solutions below a state (at memo slot slot, its window
+// moved down shifted times). A state's first live edge goes in its memo
+// count, negated, once worked out (the count is not needed after that, and
+// the memo's pages are already in memory): a positive count means not
+// worked out yet, 0 no completion.
 func (s *search) walk(slot int, state uint64, shifted int, board *[boardCells]byte, found func() bool) bool {
 	if s.memo.counts[slot] > 0 {
 		if len(s.liveEdges) > math.MaxInt16 {
