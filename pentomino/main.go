@@ -31,18 +31,19 @@
 //     of each pair of orientations that mirror swaps. So each class is
 //     reached once (the argument is in the README).
 //  3. Candidates come from a list per (first empty cell, occupancy of the next
-//     cells, F restricted or not), built on first use, grouped by piece; the
-//     list drops placements that overlap or wall off a region whose size is
-//     not a multiple of five, so those checks are paid once per list.
-//  4. The loop visits only unused pieces the list offers; a placement is not
-//     entered if the next empty cell then has no unused piece (look-ahead), or
-//     if its state (board, pieces used) was searched before and led nowhere.
+//     13 cells, F restricted or not), built on first use, a group per piece;
+//     the list drops placements that overlap or wall off a region whose size
+//     is not a multiple of five, so those checks are paid once per list.
+//  4. The loop jumps to the groups of the unused pieces the list offers; a
+//     placement is not entered if the next empty cell then has no unused piece
+//     (look-ahead), or if its state (board, pieces used) was searched before
+//     and led nowhere.
 //  5. Solutions are turned into canonical form, sorted and printed.
 //
 // Measured (go1.26.8, AMD EPYC, 2 cores; README, pentomino section), callgrind
-// instructions with printing, then `make bench` elapsed: 6x10 102.8 M,
-// 0.082 s; 5x12 41.9 M, 0.057 s; 4x15 11.3 M, 0.033 s; 3x20 3.0 M, 0.021 s;
-// 8x8 53.8 M, 0.064-0.105 s (two runs). The fastest public solver (Rust)
+// instructions with printing, then `make bench` elapsed: 6x10 77.7 M,
+// 0.072 s; 5x12 33.0 M, 0.052 s; 4x15 9.6 M, 0.036 s; 3x20 2.8 M, 0.024 s;
+// 8x8 41.0 M, 0.055 s; at most 12 MB peak. The fastest public solver (Rust)
 // takes 329 M on 6x10.
 package main
 
@@ -360,7 +361,7 @@ const lookAhead = 13
 // groups of the unused pieces. The arrays are fixed, so the loop indexes
 // them with a mask instead of a bounds check.
 const (
-	arenaSize  = 1 << 20
+	arenaSize  = 1 << 18 // words; the 8x8 lists take 116,000
 	arenaMask  = arenaSize - 1
 	maxLists   = 1 << 16
 	indexSize  = 2 * 64 << lookAhead
@@ -432,9 +433,10 @@ func groupStart(list uint32, k int) uint32 {
 }
 
 // buildList keeps the placements at f that fit the known cells and leave no
-// walled-off region whose size is not a multiple of five. Known cells: those
-// before f (filled), the lookAhead cells after it, the holes and the cells
-// past the board's end; any other cell counts as open.
+// walled-off region whose size is not a multiple of five, writing them to
+// the arena a group per piece. Known cells: those before f (filled), the
+// lookAhead cells after it, the holes and the cells past the board's end;
+// any other cell counts as open.
 func buildList(list, f int, boardMask uint64) (pieces uint16) {
 	b := listsBoard
 	known := (uint64(1)<<(f+1+lookAhead) - 1) | b.holes | ^b.cells
@@ -578,7 +580,7 @@ func (b *board) wallsOffBadRegion(empty, nextToUnknown uint64) bool {
 // were entered before by another path (two pieces swapped, say), and nearly
 // all of those lead nowhere. States with completions are searched again each
 // time, since each path to them makes new solutions. Open addressing, linear
-// probing, a fixed size (the 6x10 search stores 163,130 states, under a
+// probing, a fixed size (the 6x10 search stores 170,992 states, under a
 // third of the slots); a slot's board is 0 when free (a state's board never
 // is).
 const (
