@@ -134,6 +134,25 @@ type VsResult struct {
 	CPURatio     Summary   `json:"cpu_ratio"`
 }
 
+// VsInSelection reports why -vs may not name a case: it must exist and be
+// one of the cases this bench runs (a bench case the patterns select).
+func VsInSelection(id string, all, selected []Case) error {
+	for _, c := range selected {
+		if c.ID() == id {
+			return nil
+		}
+	}
+	for _, c := range all {
+		if c.ID() == id {
+			if c.Class != ClassBench {
+				return fmt.Errorf("-vs %s: a %s case; bench times only bench cases", id, c.Class)
+			}
+			return fmt.Errorf("-vs %s: not among the cases selected; name it (or its entry) too: harness bench -vs '...' %s", id, id)
+		}
+	}
+	return fmt.Errorf("-vs %s: no such case in the case file", id)
+}
+
 // ParseVs reads -vs 'ENTRY/CASE=COMMAND ARGS' (split on spaces, no shell).
 func ParseVs(spec string) (id string, argv []string, err error) {
 	id, cmd, ok := strings.Cut(spec, "=")

@@ -110,3 +110,24 @@ func TestBaselineRatios(t *testing.T) {
 		t.Error("loading a missing baseline must fail")
 	}
 }
+
+func TestVsMustNameASelectedBenchCase(t *testing.T) {
+	all := []Case{
+		{Entry: "e", Name: "b1", Class: ClassBench},
+		{Entry: "e", Name: "b2", Class: ClassBench},
+		{Entry: "e", Name: "c", Class: ClassCheck},
+	}
+	selected := all[:1]
+	cases := []struct{ id, wantErr string }{
+		{"e/b1", ""},
+		{"e/b2", "not among the cases selected"},
+		{"e/c", "a check case; bench times only bench cases"},
+		{"e/zz", "no such case"},
+	}
+	for _, c := range cases {
+		err := VsInSelection(c.id, all, selected)
+		if c.wantErr == "" && err != nil || c.wantErr != "" && (err == nil || !strings.Contains(err.Error(), c.wantErr)) {
+			t.Errorf("VsInSelection(%q) = %v, want an error containing %q", c.id, err, c.wantErr)
+		}
+	}
+}

@@ -112,6 +112,27 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
+	// -vs is checked before anything is built: a case it names must be one
+	// this bench will run, or the comparison would silently not happen.
+	opt := BenchOptions{Runs: *runs, Warmup: *warmup, Vs: map[string][]string{}}
+	if cmd == "bench" {
+		for _, v := range vs {
+			id, argv, err := ParseVs(v)
+			if err != nil {
+				fmt.Fprintln(stderr, "harness:", err)
+				return 2
+			}
+			if err := VsInSelection(id, all, cases); err != nil {
+				fmt.Fprintln(stderr, "harness:", err)
+				return 2
+			}
+			opt.Vs[id] = argv
+		}
+		if *runs < 1 {
+			fmt.Fprintln(stderr, "harness: -runs must be at least 1")
+			return 2
+		}
+	}
 	b, err := NewBuilder(*root)
 	if err != nil {
 		fmt.Fprintln(stderr, "harness:", err)
@@ -132,23 +153,6 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		return 0
 	case "bench":
-		opt := BenchOptions{Runs: *runs, Warmup: *warmup, Vs: map[string][]string{}}
-		for _, v := range vs {
-			id, argv, err := ParseVs(v)
-			if err != nil {
-				fmt.Fprintln(stderr, "harness:", err)
-				return 2
-			}
-			if _, err := Select(all, []string{id}); err != nil {
-				fmt.Fprintln(stderr, "harness: -vs:", err)
-				return 2
-			}
-			opt.Vs[id] = argv
-		}
-		if *runs < 1 {
-			fmt.Fprintln(stderr, "harness: -runs must be at least 1")
-			return 2
-		}
 		return benchCommand(s, cases, opt, *root, *save, *baseline, *asJSON, *asMD, *asBenchfmt)
 	}
 	return 2 // unreachable: commands are checked on entry
