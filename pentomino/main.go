@@ -242,14 +242,18 @@ func (b *board) grow(m uint64) uint64 {
 
 // neighbours is the cells next to some cell of m.
 func (b *board) neighbours(m uint64) uint64 {
-	short := uint(b.short) & 63
-	return (m&^b.lastLine)<<1 | (m&^b.firstLine)>>1 | m<<short | m>>short
+	return neighbours(m, b.firstLine, b.lastLine, uint(b.short))
 }
 
-// grow, with the board's masks in registers: the flood's loop calls it with
-// them hoisted. (The mask on the shift tells the compiler it is below 64.)
+// neighbours and grow with the board's masks in registers: the flood's loop
+// calls grow with them hoisted. (The mask on the shift tells the compiler it
+// is below 64.)
+func neighbours(m, firstLine, lastLine uint64, short uint) uint64 {
+	return (m&^lastLine)<<1 | (m&^firstLine)>>1 | m<<(short&63) | m>>(short&63)
+}
+
 func grow(m, firstLine, lastLine uint64, short uint) uint64 {
-	return m | (m&^lastLine)<<1 | (m&^firstLine)>>1 | m<<(short&63) | m>>(short&63)
+	return m | neighbours(m, firstLine, lastLine, short)
 }
 
 // symmetries are the board's own: maps of (r, c) onto the board.
