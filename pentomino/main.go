@@ -376,7 +376,7 @@ var (
 	arena       [arenaSize]uint64
 	arenaUsed   int
 	listStart   [maxLists]uint32
-	groupOffset [maxLists * 16]uint8 // list<<4 | piece -> where the group starts, from listStart
+	groupOffset [maxLists * 16]uint8 // list<<4 | piece -> where the group starts, from listStart (a list is at most 11 groups of 8 placements and their end words)
 	listsBuilt  int
 	listIndex   [indexSize]uint32 // key -> entry, 0 until built
 	builtKeys   []int             // to clear listIndex for the next board (in tests)
