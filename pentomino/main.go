@@ -41,9 +41,9 @@
 //  5. Solutions are turned into canonical form, sorted and printed.
 //
 // Measured (go1.26.8, AMD EPYC, 2 cores; README, pentomino section), callgrind
-// instructions with printing, then `make bench` elapsed: 6x10 77.7 M,
-// 0.072 s; 5x12 33.0 M, 0.052 s; 4x15 9.6 M, 0.036 s; 3x20 2.8 M, 0.024 s;
-// 8x8 41.0 M, 0.055 s; at most 12 MB peak. The fastest public solver (Rust)
+// instructions with printing, then `make bench` elapsed: 6x10 77.4 M,
+// 0.071 s; 5x12 32.9 M, 0.059 s; 4x15 9.5 M, 0.033 s; 3x20 2.8 M, 0.023 s;
+// 8x8 40.8 M, 0.053 s; at most 12 MB peak. The fastest public solver (Rust)
 // takes 329 M on 6x10.
 package main
 
