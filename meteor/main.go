@@ -125,20 +125,11 @@ func walkCells(walk []string) []hex {
 	for _, step := range walk {
 		d := directions[step]
 		at = hex{at.q + d.q, at.r + d.r}
-		if !containsHex(cells, at) {
+		if !slices.Contains(cells, at) {
 			cells = append(cells, at)
 		}
 	}
 	return cells
-}
-
-func containsHex(cells []hex, h hex) bool {
-	for _, c := range cells {
-		if c == h {
-			return true
-		}
-	}
-	return false
 }
 
 // orientations lists the distinct shapes of a piece under the 6 rotations and
