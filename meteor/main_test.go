@@ -32,10 +32,7 @@ func TestFullOutputMatchesBenchmarksGame(t *testing.T) {
 }
 
 func TestEverySolutionIsAValidTiling(t *testing.T) {
-	if len(placementsByCell[0]) == 0 {
-		buildPlacements()
-		buildKeySteps()
-	}
+	buildTables()
 	s := &search{memo: newMemo()}
 	if n := s.count(); n != totalSolutions/2 {
 		t.Fatalf("count = %d, want %d (one of each half-turn pair)", n, totalSolutions/2)
