@@ -1,7 +1,9 @@
 # The two commands a new user needs: `make bench` and `make test`.
-#   make bench [ENTRY=meteor] [RUNS=5] [ARGS='-md']   build, check and time the bench cases
-#   make check [ENTRY=meteor] [LONG=1]                 every case, byte for byte
-#   make test                                          gofmt, go vet, go test ./...
+#   make bench [ENTRY=meteor] [RUNS=5] [ARGS='-format md']  build, check and time the bench cases
+#   make check [ENTRY=meteor] [LONG=1]                     every case, byte for byte
+#   make test                                              gofmt, go vet, go test ./...
+#   make instructions [ENTRY=meteor/2098]                  instructions under callgrind (needs valgrind)
+#   make figures                                           the README's results table and chart, from a fresh bench
 #   make build | lint | update | clean
 
 GO      ?= go
@@ -10,7 +12,7 @@ ENTRY   ?=
 RUNS    ?= 5
 ARGS    ?=
 
-.PHONY: bench check test build lint update clean harness
+.PHONY: bench check test build lint update clean harness instructions figures
 
 harness:
 	@$(GO) build -o $(HARNESS) ./harness
@@ -25,6 +27,13 @@ test:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
 	$(GO) test ./...
+
+instructions: harness
+	$(HARNESS) instructions $(ARGS) $(ENTRY)
+
+# Run on a clean checkout of the commit to describe: the table's header names it.
+figures: harness
+	$(HARNESS) bench -runs $(RUNS) -q -format md -svg docs/bench.svg -readme README.md > /dev/null
 
 build: harness
 	$(GO) build ./...

@@ -1,44 +1,91 @@
 package main
 
 // bench.go is the Benchmarks Game protocol: one checked run, optional warm-up
-// runs, then R timed runs with stdout sent to /dev/null. It also runs an
-// external program against a case, alternating with ours run for run.
+// runs, then R timed runs with stdout sent to /dev/null, each read back from
+// the child's rusage (elapsed, user and system CPU, peak memory, minor page
+// faults). With -instructions each case also runs once under callgrind. It
+// also runs an external program against a case, alternating with ours run
+// for run (-vs).
 
 import (
+	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 )
 
 // BenchOptions are the bench command's knobs.
 type BenchOptions struct {
-	Runs   int
-	Warmup int
-	Vs     map[string][]string // case ID -> external command and arguments
+	Runs         int
+	Warmup       int
+	Vs           map[string][]string // case ID -> external command and arguments
+	Instructions bool                // also count instructions under callgrind
+}
+
+// Figure is a number that may be missing (NaN): "-" in a table, null in JSON.
+type Figure float64
+
+var none = Figure(math.NaN())
+
+// Known says whether the figure exists.
+func (f Figure) Known() bool { return !math.IsNaN(float64(f)) }
+
+// MarshalJSON writes a missing figure as null.
+func (f Figure) MarshalJSON() ([]byte, error) {
+	if !f.Known() || math.IsInf(float64(f), 0) {
+		return []byte("null"), nil
+	}
+	return json.Marshal(float64(f))
+}
+
+// UnmarshalJSON reads null as missing.
+func (f *Figure) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		*f = none
+		return nil
+	}
+	return json.Unmarshal(b, (*float64)(f))
 }
 
 // Measurement is the figure for one case.
 type Measurement struct {
-	Case       string    `json:"case"`
-	Status     string    `json:"status"`
-	Problem    string    `json:"problem,omitempty"`
-	Elapsed    Summary   `json:"elapsed_s"`
-	CPU        Summary   `json:"cpu_s"`
-	MaxRSS     int64     `json:"peak_rss_kib"`
-	Load       float64   `json:"cpu_load"`
-	Gz         int       `json:"gz_bytes_approx"`
-	RateWord   string    `json:"rate_word,omitempty"`
-	Work       int64     `json:"work,omitempty"`
-	Rate       float64   `json:"rate_per_s,omitempty"`
+	Case         string  `json:"case"`
+	Status       string  `json:"status"`
+	Problem      string  `json:"problem,omitempty"`
+	Elapsed      Summary `json:"elapsed_s"`
+	CPU          Summary `json:"cpu_s"` // user + system
+	Sys          Summary `json:"sys_s"` // the kernel's share of CPU
+	Faults       Summary `json:"minor_faults"`
+	MaxRSS       int64   `json:"peak_rss_kib"`
+	Load         Figure  `json:"cpu_load"` // cpu median / elapsed median: cores kept busy
+	Gz           int     `json:"gz_bytes_approx"`
+	RateWord     string  `json:"rate_word,omitempty"`
+	Work         int64   `json:"work,omitempty"`
+	Rate         Figure  `json:"rate_per_s"`
+	Instructions Figure  `json:"instructions"` // one run under callgrind; null when not counted
+	// InstructionsProblem says why a count asked for is missing.
+	InstructionsProblem string `json:"instructions_problem,omitempty"`
+
 	ElapsedRun []float64 `json:"elapsed_runs_s"`
 	CPURun     []float64 `json:"cpu_runs_s"`
+	SysRun     []float64 `json:"sys_runs_s"`
+	FaultRun   []float64 `json:"minor_fault_runs"`
 	RSSRun     []int64   `json:"rss_runs_kib"`
 
 	// Filled in by -baseline.
-	Base *BaselineRatio `json:"baseline,omitempty"`
+	Base *BaselineComparison `json:"baseline,omitempty"`
 	// Filled in by -vs.
 	Vs *VsResult `json:"vs,omitempty"`
+}
+
+// newMeasurement starts a case's record with every figure missing.
+func newMeasurement(c Case) Measurement {
+	m := Measurement{Case: c.ID(), RateWord: c.Rate, Instructions: none}
+	m.summarize()
+	return m
 }
 
 // Bench measures each case. Failed cases are reported with their status and
@@ -47,7 +94,7 @@ func (s *Session) Bench(cases []Case, opt BenchOptions) []Measurement {
 	var out []Measurement
 	gzCache := map[string]int{}
 	for i, c := range cases {
-		m := Measurement{Case: c.ID(), RateWord: c.Rate}
+		m := newMeasurement(c)
 		if gz, ok := gzCache[c.Entry]; ok {
 			m.Gz = gz
 		} else if src, err := os.ReadFile(filepath.Join(s.Root, c.Entry, "main.go")); err == nil {
@@ -60,7 +107,6 @@ func (s *Session) Bench(cases []Case, opt BenchOptions) []Measurement {
 		m.Status = v.Status
 		if v.Status != StatusOK {
 			m.Problem = v.Message
-			s.Log.Clear()
 			s.Log.Failure("%s: %s\n%s", c.ID(), v.Status, indent(v.Message, "  "))
 			out = append(out, m)
 			continue
@@ -94,6 +140,14 @@ func (s *Session) Bench(cases []Case, opt BenchOptions) []Measurement {
 			}
 			m.addRun(res)
 		}
+		if opt.Instructions && m.Status == StatusOK {
+			s.Log.Update("%s: counting instructions under callgrind", tag)
+			m.Instructions, m.InstructionsProblem = countFigure(spec)
+			if m.Vs != nil && m.Vs.Status == StatusOK {
+				s.Log.Update("%s: counting instructions of %s under callgrind", tag, m.Vs.Command)
+				m.Vs.TheirInstructions, m.Vs.InstructionsProblem = countFigure(m.Vs.spec)
+			}
+		}
 		s.Log.Clear()
 		m.summarize()
 		out = append(out, m)
@@ -101,27 +155,89 @@ func (s *Session) Bench(cases []Case, opt BenchOptions) []Measurement {
 	return out
 }
 
+// countInstructions counts one run's instructions; tests replace it, so that
+// the paths through -instructions are tested where valgrind is missing.
+var countInstructions = CountInstructions
+
+// countFigure is countInstructions as a figure and a reason for its absence.
+func countFigure(spec RunSpec) (Figure, string) {
+	n, err := countInstructions(spec)
+	if err != nil {
+		return none, err.Error()
+	}
+	return Figure(n), ""
+}
+
 func (m *Measurement) addRun(r Result) {
 	m.ElapsedRun = append(m.ElapsedRun, r.Elapsed.Seconds())
 	m.CPURun = append(m.CPURun, r.CPU.Seconds())
+	m.SysRun = append(m.SysRun, r.SysCPU.Seconds())
+	m.FaultRun = append(m.FaultRun, float64(r.MinFlt))
 	m.RSSRun = append(m.RSSRun, r.MaxRSS)
 }
 
 func (m *Measurement) summarize() {
 	m.Elapsed = Summarize(m.ElapsedRun)
 	m.CPU = Summarize(m.CPURun)
+	m.Sys = Summarize(m.SysRun)
+	m.Faults = Summarize(m.FaultRun)
+	m.MaxRSS = 0
 	for _, k := range m.RSSRun {
 		m.MaxRSS = max(m.MaxRSS, k)
 	}
+	m.Load, m.Rate = none, none
 	if m.Elapsed.N > 0 && m.Elapsed.Median > 0 {
-		m.Load = m.CPU.Median / m.Elapsed.Median
+		m.Load = Figure(m.CPU.Median / m.Elapsed.Median)
 		if m.Work > 0 {
-			m.Rate = float64(m.Work) / m.Elapsed.Median
+			m.Rate = Figure(float64(m.Work) / m.Elapsed.Median)
 		}
 	}
 }
 
-// VsResult compares our program (A) with an external one (B), run for run.
+// Busy-machine signals. A program that never keeps more than one core busy
+// should show a load near 1 (a little above: Go's collector runs beside it);
+// well under 1 means it waited for a CPU that others held. Elapsed times
+// spread wider than a third of the median mean the runs did not see the same
+// machine; on runs of a few milliseconds that much is ordinary start-up
+// jitter, so the spread must also exceed wideSpreadSeconds.
+const (
+	oneCoreMaxLoad    = 1.3  // every run below this: a one-core program
+	busyLoad          = 0.85 // a one-core program below this waited for a CPU
+	wideSpread        = 0.33 // (max-min)/median of elapsed
+	wideSpreadSeconds = 0.02 // and max-min at least this
+)
+
+// BusyWarnings says which cases show that the machine was busy, so that the
+// timing figures of this run are not to be trusted (instructions and page
+// faults do not depend on it).
+func BusyWarnings(results []Measurement) []string {
+	var why []string
+	for _, m := range results {
+		if m.Elapsed.N < 3 {
+			continue
+		}
+		oneCore := true
+		for i := range m.ElapsedRun {
+			if m.CPURun[i]/m.ElapsedRun[i] >= oneCoreMaxLoad {
+				oneCore = false
+			}
+		}
+		if oneCore && float64(m.Load) < busyLoad {
+			why = append(why, fmt.Sprintf("%s, a one-core program, kept only %.2f of a core busy", m.Case, float64(m.Load)))
+		}
+		if sp := m.Elapsed.Spread(); sp > wideSpread && m.Elapsed.Max-m.Elapsed.Min > wideSpreadSeconds {
+			why = append(why, fmt.Sprintf("%s's elapsed times spread %.0f%% of their median", m.Case, 100*sp))
+		}
+	}
+	if len(why) == 0 {
+		return nil
+	}
+	return []string{"warning: the machine looks busy (" + strings.Join(why, "; ") +
+		"): do not trust this run's timing figures; instructions and page faults are not affected"}
+}
+
+// VsResult compares our program (ours) with an external one (theirs), run
+// for run: the pairs are ours, theirs, ours, theirs, ...
 type VsResult struct {
 	Command      string    `json:"command"`
 	Status       string    `json:"status"`
@@ -130,8 +246,15 @@ type VsResult struct {
 	TheirElapsed []float64 `json:"theirs_elapsed_s"`
 	OursCPU      []float64 `json:"ours_cpu_s"`
 	TheirCPU     []float64 `json:"theirs_cpu_s"`
-	Ratio        Summary   `json:"elapsed_ratio"` // ours / theirs, pair by pair
-	CPURatio     Summary   `json:"cpu_ratio"`
+	OursFaults   []float64 `json:"ours_minor_faults"`
+	TheirFaults  []float64 `json:"theirs_minor_faults"`
+	Elapsed      Interval  `json:"elapsed_ratio"` // ours / theirs, pair by pair
+	CPU          Interval  `json:"cpu_ratio"`
+	// TheirInstructions is counted with -instructions, when valgrind can run it.
+	TheirInstructions   Figure `json:"theirs_instructions"`
+	InstructionsProblem string `json:"theirs_instructions_problem,omitempty"`
+
+	spec RunSpec // how theirs was run
 }
 
 // VsInSelection reports why -vs may not name a case: it must exist and be
@@ -164,19 +287,18 @@ func ParseVs(spec string) (id string, argv []string, err error) {
 }
 
 // vs checks the external command's output against the case's expected file,
-// then alternates A B A B ... for opt.Runs pairs.
+// then alternates ours and theirs for opt.Runs pairs.
 func (s *Session) vs(c Case, ours RunSpec, ext []string, opt BenchOptions, tag string) *VsResult {
-	v := &VsResult{Command: strings.Join(ext, " ")}
+	v := &VsResult{Command: strings.Join(ext, " "), Elapsed: missing, CPU: missing, TheirInstructions: none}
 	cwd, _ := os.Getwd()
 	theirs := RunSpec{Bin: ext[0], Args: ext[1:], Dir: cwd, Timeout: c.Timeout}
 	if c.Stdin != "" {
 		theirs.Stdin = filepath.Join(s.Root, c.Entry, c.Stdin)
 	}
-	if !strings.Contains(ext[0], "/") {
-		theirs.Bin = ext[0] // resolved through PATH by exec
-	} else if !filepath.IsAbs(ext[0]) {
+	if strings.Contains(ext[0], "/") && !filepath.IsAbs(ext[0]) {
 		theirs.Bin = filepath.Join(cwd, ext[0])
-	}
+	} // a bare name is resolved through PATH by exec
+	v.spec = theirs
 	s.Log.Update("%s: checked run of %s", tag, v.Command)
 	checked := theirs
 	checked.CaptureStdout = true
@@ -184,11 +306,9 @@ func (s *Session) vs(c Case, ours RunSpec, ext []string, opt BenchOptions, tag s
 	v.Status = verdict.Status
 	if verdict.Status != StatusOK {
 		v.Problem = verdict.Message
-		s.Log.Clear()
 		s.Log.Failure("%s vs %s: %s\n%s", c.ID(), v.Command, verdict.Status, indent(verdict.Message, "  "))
 		return v
 	}
-	var ratios, cpuRatios []float64
 	for r := 0; r < opt.Runs; r++ {
 		s.Log.Update("%s: vs pair %d/%d", tag, r+1, opt.Runs)
 		a, b := Run(ours), Run(theirs)
@@ -200,11 +320,22 @@ func (s *Session) vs(c Case, ours RunSpec, ext []string, opt BenchOptions, tag s
 		v.TheirElapsed = append(v.TheirElapsed, b.Elapsed.Seconds())
 		v.OursCPU = append(v.OursCPU, a.CPU.Seconds())
 		v.TheirCPU = append(v.TheirCPU, b.CPU.Seconds())
-		ratios = append(ratios, a.Elapsed.Seconds()/b.Elapsed.Seconds())
-		if b.CPU > 0 {
-			cpuRatios = append(cpuRatios, a.CPU.Seconds()/b.CPU.Seconds())
-		}
+		v.OursFaults = append(v.OursFaults, float64(a.MinFlt))
+		v.TheirFaults = append(v.TheirFaults, float64(b.MinFlt))
 	}
-	v.Ratio, v.CPURatio = Summarize(ratios), Summarize(cpuRatios)
+	v.Elapsed = PairedRatio(v.OursElapsed, v.TheirElapsed)
+	v.CPU = PairedRatio(v.OursCPU, v.TheirCPU)
 	return v
+}
+
+// withTimeout applies a -timeout given on the command line to every case.
+func withTimeout(cases []Case, d time.Duration) []Case {
+	if d <= 0 {
+		return cases
+	}
+	out := append([]Case(nil), cases...)
+	for i := range out {
+		out[i].Timeout = d
+	}
+	return out
 }

@@ -26,18 +26,19 @@ func TestVsAlternatesAndChecksTheOtherProgram(t *testing.T) {
 	os.WriteFile(filepath.Join(root, "expected", "e", "c.out"), []byte("hello\n"), 0o644)
 	c := Case{Entry: "e", Name: "c", Class: ClassBench, Args: []string{"hello"}, Timeout: 10 * time.Second}
 
-	// The other program prints the same answer: ratios for every pair.
-	ms := s.Bench([]Case{c}, BenchOptions{Runs: 3, Vs: map[string][]string{"e/c": {os.Args[0], "hello"}}})
+	// The other program prints the same answer: ratios for every pair, and
+	// six pairs are enough for a 95% interval.
+	ms := s.Bench([]Case{c}, BenchOptions{Runs: 6, Vs: map[string][]string{"e/c": {os.Args[0], "hello"}}})
 	v := ms[0].Vs
-	if v == nil || v.Status != StatusOK || v.Ratio.N != 3 || len(v.OursElapsed) != 3 || len(v.TheirElapsed) != 3 {
+	if v == nil || v.Status != StatusOK || len(v.OursElapsed) != 6 || len(v.TheirElapsed) != 6 || len(v.OursFaults) != 6 {
 		t.Fatalf("vs result %+v", v)
 	}
-	if v.Ratio.Min <= 0 || v.Ratio.Min > v.Ratio.Median || v.Ratio.Median > v.Ratio.Max {
-		t.Errorf("ratios %+v", v.Ratio)
+	if iv := v.Elapsed; !iv.Known() || iv.Low > iv.Ratio || iv.Ratio > iv.High || iv.Confidence < Level {
+		t.Errorf("elapsed ratio %+v", iv)
 	}
 	var out bytes.Buffer
-	writeNotes(&out, ms)
-	for _, want := range []string{"ours/theirs elapsed median", "pair 1:", "pair 3:"} {
+	writeNotes(&errWriter{w: &out}, Report{Results: ms})
+	for _, want := range []string{"ours/theirs over 6 alternating pairs: elapsed ", "Wilcoxon", "pair 1:", "pair 6:"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("notes lack %q:\n%s", want, out.String())
 		}
@@ -45,7 +46,7 @@ func TestVsAlternatesAndChecksTheOtherProgram(t *testing.T) {
 
 	// The other program prints something else: it is reported, not timed.
 	ms = s.Bench([]Case{c}, BenchOptions{Runs: 2, Vs: map[string][]string{"e/c": {os.Args[0], "goodbye"}}})
-	if v := ms[0].Vs; v.Status != StatusBadOutput || v.Ratio.N != 0 {
+	if v := ms[0].Vs; v.Status != StatusBadOutput || len(v.OursElapsed) != 0 || v.Elapsed.Known() {
 		t.Errorf("vs with wrong output: %+v", v)
 	}
 }
@@ -58,10 +59,11 @@ func TestBenchMeasuresAndReportsFailures(t *testing.T) {
 	ok := Case{Entry: "e", Name: "ok", Args: []string{"nodes 500"}, Rate: "nodes", Timeout: 10 * time.Second}
 	bad := Case{Entry: "e", Name: "bad", Args: []string{"nodes 500"}, Timeout: 10 * time.Second}
 	ms := s.Bench([]Case{ok, bad}, BenchOptions{Runs: 4, Warmup: 1})
-	if m := ms[0]; m.Status != StatusOK || m.Elapsed.N != 4 || m.Work != 500 || m.Rate <= 0 || m.Load <= 0 || m.MaxRSS <= 0 {
+	if m := ms[0]; m.Status != StatusOK || m.Elapsed.N != 4 || m.Work != 500 || !(m.Rate > 0) || !(m.Load > 0) || m.MaxRSS <= 0 ||
+		m.Faults.N != 4 || !(m.Faults.Min > 0) || m.Sys.N != 4 || m.Instructions.Known() {
 		t.Errorf("ok case: %+v", m)
 	}
-	if m := ms[1]; m.Status != StatusBadOutput || m.Elapsed.N != 0 || !strings.Contains(m.Problem, "line 1") {
+	if m := ms[1]; m.Status != StatusBadOutput || m.Elapsed.N != 0 || m.Load.Known() || !strings.Contains(m.Problem, "line 1") {
 		t.Errorf("bad case: %+v", m)
 	}
 }
@@ -75,39 +77,6 @@ func TestParseVs(t *testing.T) {
 		if _, _, err := ParseVs(bad); err == nil {
 			t.Errorf("ParseVs(%q) must fail", bad)
 		}
-	}
-}
-
-func TestBaselineRatios(t *testing.T) {
-	base := Report{Results: []Measurement{
-		{Case: "a/x", Elapsed: Summarize([]float64{1.0, 1.1, 1.2}), CPU: Summarize([]float64{2, 2, 2})},
-		{Case: "a/y", Elapsed: Summarize([]float64{1.0, 1.1, 1.2}), CPU: Summarize([]float64{1, 1, 1})},
-	}}
-	path := filepath.Join(t.TempDir(), "base.json")
-	if err := SaveReport(path, base); err != nil {
-		t.Fatal(err)
-	}
-	loaded, err := LoadReport(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	now := []Measurement{
-		{Case: "a/x", Elapsed: Summarize([]float64{0.5, 0.55, 0.6}), CPU: Summarize([]float64{1, 1, 1})},
-		{Case: "a/y", Elapsed: Summarize([]float64{1.05, 1.1, 1.15}), CPU: Summarize([]float64{1, 1, 1})},
-		{Case: "a/new", Elapsed: Summarize([]float64{1})},
-	}
-	ApplyBaseline(now, loaded)
-	if b := now[0].Base; b == nil || b.Elapsed != 0.5 || !b.ElapsedSignificant || b.CPU != 0.5 || !b.CPUSignificant {
-		t.Errorf("a/x: %+v", b)
-	}
-	if b := now[1].Base; b == nil || b.Elapsed != 1 || b.ElapsedSignificant {
-		t.Errorf("a/y: %+v", b)
-	}
-	if now[2].Base != nil {
-		t.Error("a case missing from the baseline has no ratio")
-	}
-	if _, err := LoadReport(filepath.Join(t.TempDir(), "none.json")); err == nil {
-		t.Error("loading a missing baseline must fail")
 	}
 }
 
@@ -129,5 +98,29 @@ func TestVsMustNameASelectedBenchCase(t *testing.T) {
 		if c.wantErr == "" && err != nil || c.wantErr != "" && (err == nil || !strings.Contains(err.Error(), c.wantErr)) {
 			t.Errorf("VsInSelection(%q) = %v, want an error containing %q", c.id, err, c.wantErr)
 		}
+	}
+}
+
+func TestBusyWarnings(t *testing.T) {
+	quiet := measured("e/quiet", []float64{1.0, 1.02, 0.98, 1.01, 0.99}, 0)
+	short := measured("e/short", []float64{0.010, 0.018, 0.012, 0.011, 0.013}, 0) // 70% of a tiny time: jitter
+	spread := measured("e/spread", []float64{1.0, 1.6, 0.9, 1.1, 1.0}, 0)
+	waited := measured("e/waited", []float64{1, 1, 1, 1, 1}, 0)
+	for i := range waited.CPURun {
+		waited.CPURun[i] = 0.6 // a one-core program that got 60% of a core
+	}
+	waited.summarize()
+	twoCores := measured("e/two", []float64{1, 1, 1, 1, 1}, 0)
+	for i := range twoCores.CPURun {
+		twoCores.CPURun[i] = []float64{1.9, 0.7, 1.8, 1.9, 0.6}[i] // used two cores at times: not judged by load
+	}
+	twoCores.summarize()
+	if w := BusyWarnings([]Measurement{quiet, short, twoCores}); w != nil {
+		t.Errorf("a quiet run: %q", w)
+	}
+	w := BusyWarnings([]Measurement{quiet, spread, waited})
+	if len(w) != 1 || !strings.Contains(w[0], "e/spread's elapsed times spread 70% of their median") ||
+		!strings.Contains(w[0], "e/waited, a one-core program, kept only 0.60 of a core busy") || !strings.Contains(w[0], "do not trust") {
+		t.Errorf("a busy run: %q", w)
 	}
 }

@@ -172,7 +172,7 @@ func (s *Session) Update(cases []Case) int {
 			fmt.Fprintf(s.Out, "same     %s\n", displayPath(path))
 			continue
 		case err == nil:
-			fmt.Fprintf(s.Out, "changed  %s\n", displayPath(path))
+			fmt.Fprintf(s.Out, "changed  %s: %s\n", displayPath(path), indent(DiffLabeled(old, got, "was", "now"), "         "))
 		default:
 			fmt.Fprintf(s.Out, "created  %s\n", displayPath(path))
 		}

@@ -16,9 +16,18 @@ import (
 // difference, naming the line number (1-based) and, when both lines exist,
 // the column where they part.
 func Diff(want, got []byte) string {
+	return DiffLabeled(want, got, "expected", "actual")
+}
+
+// DiffLabeled is Diff with other names for the two sides ("was" and "now"
+// when update shows what it changed).
+func DiffLabeled(want, got []byte, wantLabel, gotLabel string) string {
 	if bytes.Equal(want, got) {
 		return ""
 	}
+	width := max(len(wantLabel), len(gotLabel)) + 1
+	wantTag := fmt.Sprintf("%-*s", width, wantLabel+":")
+	gotTag := fmt.Sprintf("%-*s", width, gotLabel+":")
 	wl, gl := splitLines(want), splitLines(got)
 	for i := 0; ; i++ {
 		switch {
@@ -26,15 +35,15 @@ func Diff(want, got []byte) string {
 			// Unreachable: equal line lists mean equal bytes.
 			return "outputs differ"
 		case i >= len(wl):
-			return fmt.Sprintf("line %d: expected end of output, got an extra line (%d extra in all)\n  actual:   %s",
-				i+1, len(gl)-len(wl), visible(gl[i]))
+			return fmt.Sprintf("line %d: expected end of output, got an extra line (%d extra in all)\n  %s %s",
+				i+1, len(gl)-len(wl), gotTag, visible(gl[i]))
 		case i >= len(gl):
-			return fmt.Sprintf("line %d: expected another line, got end of output (%d missing in all)\n  expected: %s",
-				i+1, len(wl)-len(gl), visible(wl[i]))
+			return fmt.Sprintf("line %d: expected another line, got end of output (%d missing in all)\n  %s %s",
+				i+1, len(wl)-len(gl), wantTag, visible(wl[i]))
 		case wl[i] != gl[i]:
 			col := firstDifference(wl[i], gl[i])
-			return fmt.Sprintf("line %d, column %d: lines differ\n  expected: %s\n  actual:   %s\n            %s^",
-				i+1, col+1, visible(wl[i]), visible(gl[i]), strings.Repeat(" ", visibleWidth(wl[i][:col])))
+			return fmt.Sprintf("line %d, column %d: lines differ\n  %s %s\n  %s %s\n  %s %s^",
+				i+1, col+1, wantTag, visible(wl[i]), gotTag, visible(gl[i]), strings.Repeat(" ", width), strings.Repeat(" ", visibleWidth(wl[i][:col])))
 		}
 	}
 }

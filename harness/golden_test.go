@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -54,5 +55,31 @@ func TestCorruptedExpectedFileFails(t *testing.T) {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("report lacks %q:\n%s", want, out.String())
 		}
+	}
+}
+
+// update rewrites a changed expected file and shows its first differing line.
+func TestUpdateShowsTheChange(t *testing.T) {
+	t.Setenv("HARNESS_HELPER", "echo")
+	var out bytes.Buffer
+	s, root := helperSession(t, &out)
+	path := filepath.Join(root, "expected", "e", "c.out")
+	writeFile(t, path, "a\nold\n")
+	c := Case{Entry: "e", Name: "c", Args: []string{"a", "new"}}
+	if s.Update([]Case{c}) != 0 {
+		t.Fatal(out.String())
+	}
+	for _, want := range []string{"changed  ", "c.out: line 2, column 1: lines differ", "was: old$", "now: new$"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("update output lacks %q:\n%s", want, out.String())
+		}
+	}
+	if b, _ := os.ReadFile(path); string(b) != "a\nnew\n" {
+		t.Errorf("file now %q", b)
+	}
+	out.Reset()
+	s.Update([]Case{c})
+	if !strings.HasPrefix(out.String(), "same     ") {
+		t.Errorf("an unchanged file: %q", out.String())
 	}
 }

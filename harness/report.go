@@ -1,11 +1,14 @@
 package main
 
-// report.go prints bench results: an aligned table (default), JSON, a
-// Markdown table for the README, or Go benchmark format for benchstat. It
-// also saves results and compares them with a saved baseline.
+// report.go prints bench results: an aligned table (default), a Markdown
+// table for the README, JSON, or Go benchmark format for benchstat. It also
+// saves results for -baseline and reads them back. Every writer returns the
+// first write error; nothing prints NaN (a missing figure is "-", or null
+// in JSON).
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -20,14 +23,32 @@ import (
 type Report struct {
 	Header  Header        `json:"header"`
 	Results []Measurement `json:"results"`
+	// BaselineHeader is the header of the run compared with, if any.
+	BaselineHeader *Header `json:"baseline_header,omitempty"`
+	// Warnings: the machine looked busy, or the baseline came from another.
+	Warnings []string `json:"warnings,omitempty"`
+	// Notes: what the table cannot say (a case the baseline lacks, ...).
+	Notes []string `json:"notes,omitempty"`
+	// Regressions found by -fail-over.
+	Regressions []string `json:"regressions,omitempty"`
 }
 
-// BaselineRatio is new over stored, by median.
-type BaselineRatio struct {
-	Elapsed            float64 `json:"elapsed_ratio"`
-	CPU                float64 `json:"cpu_ratio"`
-	ElapsedSignificant bool    `json:"elapsed_significant"`
-	CPUSignificant     bool    `json:"cpu_significant"`
+// Formats bench can print.
+var formats = []string{"table", "md", "json", "benchfmt"}
+
+// WriteReport prints r in the named format.
+func WriteReport(w io.Writer, format string, r Report) error {
+	switch format {
+	case "md":
+		return WriteMarkdown(w, r)
+	case "json":
+		return WriteJSON(w, r)
+	case "benchfmt":
+		return WriteBenchfmt(w, r)
+	case "table", "":
+		return WriteTable(w, r)
+	}
+	return fmt.Errorf("unknown format %q (want %s)", format, strings.Join(formats, ", "))
 }
 
 // SaveReport writes the report as JSON.
@@ -49,28 +70,22 @@ func LoadReport(path string) (Report, error) {
 	if err := json.Unmarshal(b, &r); err != nil {
 		return r, fmt.Errorf("%s: not a report saved by `harness bench -save`: %v", path, err)
 	}
+	if r.Header.GoVersion == "" && len(r.Results) == 0 {
+		return r, fmt.Errorf("%s: not a report saved by `harness bench -save` (no header, no results)", path)
+	}
 	return r, nil
 }
 
-// ApplyBaseline adds, for each case measured in both, the ratio of medians
-// and whether the change is larger than the runs' own spread.
-func ApplyBaseline(results []Measurement, base Report) {
-	old := map[string]Measurement{}
-	for _, m := range base.Results {
-		old[m.Case] = m
-	}
-	for i := range results {
-		m := &results[i]
-		o, ok := old[m.Case]
-		if !ok || m.Elapsed.N == 0 || o.Elapsed.N == 0 {
-			continue
-		}
-		m.Base = &BaselineRatio{
-			Elapsed:            Ratio(m.Elapsed, o.Elapsed),
-			CPU:                Ratio(m.CPU, o.CPU),
-			ElapsedSignificant: Significant(m.Elapsed, o.Elapsed),
-			CPUSignificant:     Significant(m.CPU, o.CPU),
-		}
+// errWriter keeps the first write error so a writer can print freely and
+// check once.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) printf(format string, args ...any) {
+	if e.err == nil {
+		_, e.err = fmt.Fprintf(e.w, format, args...)
 	}
 }
 
@@ -88,64 +103,83 @@ func columns(results []Measurement) []column {
 		{"median", func(m Measurement) string { return secs(m.Elapsed.Median) }},
 		{"max", func(m Measurement) string { return secs(m.Elapsed.Max) }},
 		{"cpu s", func(m Measurement) string { return secs(m.CPU.Median) }},
-		{"load", func(m Measurement) string { return fixed(m.Load, 2) }},
+		{"sys s", func(m Measurement) string { return secs(m.Sys.Median) }},
+		{"load", func(m Measurement) string { return fixed(float64(m.Load), 2) }},
+		{"faults", func(m Measurement) string { return countF(m.Faults.Median) }},
 		{"peak KiB", func(m Measurement) string { return count(m.MaxRSS) }},
-		{"gz≈", func(m Measurement) string { return count(int64(m.Gz)) }},
 	}
+	if anyResult(results, func(m Measurement) bool { return m.Instructions.Known() || m.InstructionsProblem != "" }) {
+		cols = append(cols, column{"instructions", func(m Measurement) string { return millions(int64(m.Instructions)) }})
+	}
+	cols = append(cols, column{"gz≈", func(m Measurement) string { return count(int64(m.Gz)) }})
 	if anyResult(results, func(m Measurement) bool { return m.RateWord != "" }) {
 		cols = append(cols, column{"rate", func(m Measurement) string {
-			if m.Rate == 0 {
+			if !m.Rate.Known() {
 				return "-"
 			}
-			return si(m.Rate) + " " + m.RateWord + "/s"
+			return si(float64(m.Rate)) + " " + m.RateWord + "/s"
 		}})
 	}
 	if anyResult(results, hasBase) {
 		cols = append(cols,
-			column{"elapsed ×base", func(m Measurement) string { return baseCell(m, true) }},
-			column{"cpu ×base", func(m Measurement) string { return baseCell(m, false) }})
+			column{"elapsed ×base", func(m Measurement) string {
+				return baseCell(m, func(b *BaselineComparison) Interval { return b.Elapsed })
+			}},
+			column{"cpu ×base", func(m Measurement) string { return baseCell(m, func(b *BaselineComparison) Interval { return b.CPU }) }},
+			column{"faults ×base", func(m Measurement) string {
+				if m.Base == nil {
+					return "-"
+				}
+				return fixed(float64(m.Base.Faults), 2)
+			}})
+		if anyResult(results, func(m Measurement) bool { return m.Base != nil && m.Base.Instructions.Known() }) {
+			cols = append(cols, column{"instr ×base", func(m Measurement) string {
+				if m.Base == nil || !m.Base.Instructions.Known() {
+					return "-"
+				}
+				return fmt.Sprintf("%.4f", float64(m.Base.Instructions))
+			}})
+		}
 	}
 	return cols
 }
 
-// baseCell shows a baseline ratio; '*' marks a change beyond the spread.
-func baseCell(m Measurement, elapsed bool) string {
+func baseCell(m Measurement, pick func(*BaselineComparison) Interval) string {
 	if m.Base == nil {
 		return "-"
 	}
-	r, sig := m.Base.CPU, m.Base.CPUSignificant
-	if elapsed {
-		r, sig = m.Base.Elapsed, m.Base.ElapsedSignificant
-	}
-	s := fixed(r, 3)
-	if sig {
-		s += " *"
-	}
-	return s
+	return ratioCell(pick(m.Base))
 }
 
-// WriteTable prints the aligned table: names left-aligned, figures right.
-func WriteTable(w io.Writer, r Report) {
-	fmt.Fprintln(w, "# "+r.Header.String())
+// rows renders the cells of every result under the titles.
+func rows(r Report) (titles []string, cells [][]string) {
 	cols := columns(r.Results)
-	rows := [][]string{make([]string, len(cols))}
-	for i, c := range cols {
-		rows[0][i] = c.title
+	for _, c := range cols {
+		titles = append(titles, c.title)
 	}
 	for _, m := range r.Results {
 		row := make([]string, len(cols))
 		for i, c := range cols {
 			row[i] = c.cell(m)
 		}
-		rows = append(rows, row)
+		cells = append(cells, row)
 	}
-	width := make([]int, len(cols))
-	for _, row := range rows {
+	return titles, cells
+}
+
+// WriteTable prints the aligned table: names left-aligned, figures right.
+func WriteTable(w io.Writer, r Report) error {
+	ew := &errWriter{w: w}
+	ew.printf("# %s\n", r.Header.String())
+	titles, cells := rows(r)
+	all := append([][]string{titles}, cells...)
+	width := make([]int, len(titles))
+	for _, row := range all {
 		for i, cell := range row {
 			width[i] = max(width[i], utf8.RuneCountInString(cell))
 		}
 	}
-	for _, row := range rows {
+	for _, row := range all {
 		var line strings.Builder
 		for i, cell := range row {
 			pad := strings.Repeat(" ", width[i]-utf8.RuneCountInString(cell))
@@ -155,59 +189,90 @@ func WriteTable(w io.Writer, r Report) {
 				line.WriteString(pad + cell + "  ")
 			}
 		}
-		fmt.Fprintln(w, strings.TrimRight(line.String(), " "))
+		ew.printf("%s\n", strings.TrimRight(line.String(), " "))
 	}
-	writeNotes(w, r.Results)
+	writeNotes(ew, r)
+	return ew.err
 }
 
 // WriteMarkdown prints a Markdown table for the README.
-func WriteMarkdown(w io.Writer, r Report) {
-	fmt.Fprintf(w, "Measured on %s.\n\n", r.Header.String())
-	cols := columns(r.Results)
-	var titles, rule []string
-	for i, c := range cols {
-		titles = append(titles, c.title)
+func WriteMarkdown(w io.Writer, r Report) error {
+	ew := &errWriter{w: w}
+	ew.printf("Measured on %s.\n\n", r.Header.String())
+	titles, cells := rows(r)
+	rule := make([]string, len(titles))
+	for i := range rule {
+		rule[i] = "---:"
 		if i < 2 {
-			rule = append(rule, "---")
-		} else {
-			rule = append(rule, "---:")
+			rule[i] = "---"
 		}
 	}
-	fmt.Fprintf(w, "| %s |\n| %s |\n", strings.Join(titles, " | "), strings.Join(rule, " | "))
-	for _, m := range r.Results {
-		var cells []string
-		for _, c := range cols {
-			cells = append(cells, c.cell(m))
-		}
-		fmt.Fprintf(w, "| %s |\n", strings.Join(cells, " | "))
+	ew.printf("| %s |\n| %s |\n", strings.Join(titles, " | "), strings.Join(rule, " | "))
+	for _, row := range cells {
+		ew.printf("| %s |\n", strings.Join(row, " | "))
 	}
-	fmt.Fprintln(w)
-	writeNotes(w, r.Results)
+	ew.printf("\n")
+	writeNotes(ew, r)
+	return ew.err
 }
 
-// writeNotes adds what the table cannot hold: the gz caveat, problems, and
-// the pairwise comparisons of -vs.
-func writeNotes(w io.Writer, results []Measurement) {
-	fmt.Fprintln(w, "gz≈: source bytes after stripping comments and collapsing whitespace, gzip -1 (approximate). load: cpu s / elapsed s.")
-	if anyResult(results, hasBase) {
-		fmt.Fprintln(w, "×base: new median / baseline median; * marks a change beyond both runs' spread (the min-max ranges do not overlap).")
+// writeNotes adds what the table cannot hold: what the columns mean,
+// warnings, problems, the -vs comparisons and regressions.
+func writeNotes(ew *errWriter, r Report) {
+	ew.printf("cpu s: user + system, median; sys s: the system part; faults: minor page faults (pages first touched), median; load: cpu s / elapsed s.\n")
+	ew.printf("gz≈: source bytes after stripping comments and collapsing whitespace, gzip -1 (approximate).\n")
+	if anyResult(r.Results, func(m Measurement) bool { return m.Instructions.Known() }) {
+		ew.printf("instructions: one run under callgrind (GOMAXPROCS=1 for Go programs); they do not depend on how busy the machine is.\n")
 	}
-	for _, m := range results {
+	if anyResult(r.Results, hasBase) {
+		ew.printf("×base: this run / the baseline, median over median, [95%% interval] (Hodges-Lehmann, exact); * marks an interval that excludes 1; instructions exact.\n")
+	}
+	for _, s := range r.Warnings {
+		ew.printf("%s\n", s)
+	}
+	for _, s := range r.Notes {
+		ew.printf("note: %s\n", s)
+	}
+	for _, m := range r.Results {
 		if m.Problem != "" {
-			fmt.Fprintf(w, "%s: %s\n", m.Case, firstLine(m.Problem))
+			ew.printf("%s: %s\n", m.Case, firstLine(m.Problem))
+		}
+		if m.InstructionsProblem != "" {
+			ew.printf("%s: no instruction count: %s\n", m.Case, m.InstructionsProblem)
 		}
 		if v := m.Vs; v != nil {
-			if v.Status != StatusOK || v.Ratio.N == 0 {
-				fmt.Fprintf(w, "%s vs %s: %s: %s\n", m.Case, v.Command, v.Status, firstLine(v.Problem))
-				continue
-			}
-			fmt.Fprintf(w, "%s vs %s: ours/theirs elapsed median %s (min %s, max %s) over %d alternating pairs; cpu median %s\n",
-				m.Case, v.Command, fixed(v.Ratio.Median, 3), fixed(v.Ratio.Min, 3), fixed(v.Ratio.Max, 3), v.Ratio.N, fixed(v.CPURatio.Median, 3))
-			for i := range v.OursElapsed {
-				fmt.Fprintf(w, "  pair %d: ours %s s, theirs %s s, ratio %s\n", i+1,
-					secs(v.OursElapsed[i]), secs(v.TheirElapsed[i]), fixed(v.OursElapsed[i]/v.TheirElapsed[i], 3))
-			}
+			writeVs(ew, m, v)
 		}
+	}
+	for _, s := range r.Regressions {
+		ew.printf("REGRESSION %s\n", s)
+	}
+}
+
+func writeVs(ew *errWriter, m Measurement, v *VsResult) {
+	if v.Status != StatusOK || len(v.OursElapsed) == 0 {
+		ew.printf("%s vs %s: %s: %s\n", m.Case, v.Command, v.Status, firstLine(v.Problem))
+		return
+	}
+	ew.printf("%s vs %s: ours/theirs over %d alternating pairs: elapsed %s, cpu %s; minor faults %s / %s",
+		m.Case, v.Command, len(v.OursElapsed), ratioCell(v.Elapsed), ratioCell(v.CPU),
+		countF(Summarize(v.OursFaults).Median), countF(Summarize(v.TheirFaults).Median))
+	switch {
+	case m.Instructions.Known() && v.TheirInstructions.Known():
+		ew.printf("; instructions %.3f (%s / %s, exact)", float64(m.Instructions/v.TheirInstructions),
+			millions(int64(m.Instructions)), millions(int64(v.TheirInstructions)))
+	case v.InstructionsProblem != "":
+		ew.printf("; theirs has no instruction count: %s", v.InstructionsProblem)
+	}
+	ew.printf("\n")
+	if v.Elapsed.Known() {
+		ew.printf("  (intervals: 95%%, Wilcoxon signed-rank on the pair ratios; * when they exclude 1)\n")
+	} else {
+		ew.printf("  (no 95%% interval from %d pairs: it needs 6; use -runs 6 or more)\n", len(v.OursElapsed))
+	}
+	for i := range v.OursElapsed {
+		ew.printf("  pair %d: ours %s s, theirs %s s, ratio %s\n", i+1,
+			secs(v.OursElapsed[i]), secs(v.TheirElapsed[i]), fixed(v.OursElapsed[i]/v.TheirElapsed[i], 3))
 	}
 }
 
@@ -233,19 +298,25 @@ func WriteJSON(w io.Writer, r Report) error {
 
 // WriteBenchfmt prints Go benchmark format, one line a timed run, so that
 // `benchstat old.txt new.txt` compares two runs with statistics.
-func WriteBenchfmt(w io.Writer, r Report) {
+func WriteBenchfmt(w io.Writer, r Report) error {
+	ew := &errWriter{w: w}
 	h := r.Header
-	fmt.Fprintf(w, "goos: %s\ngoarch: %s\ncpu: %s\npkg: benchpuzzles\ncommit: %s\n", h.GOOS, h.GOARCH, h.CPUModel, h.Commit)
+	ew.printf("goos: %s\ngoarch: %s\ncpu: %s\npkg: benchpuzzles\ncommit: %s\n", h.GOOS, h.GOARCH, h.CPUModel, h.Commit)
 	for _, m := range r.Results {
 		name := "Benchmark" + benchName(m.Case)
 		for i := range m.ElapsedRun {
-			fmt.Fprintf(w, "%s\t1\t%.0f ns/op\t%.0f cpu-ns/op\t%d peak-RSS-KiB", name, m.ElapsedRun[i]*1e9, m.CPURun[i]*1e9, m.RSSRun[i])
-			if m.Work > 0 && m.ElapsedRun[i] > 0 {
-				fmt.Fprintf(w, "\t%.0f %s/s", float64(m.Work)/m.ElapsedRun[i], m.RateWord)
+			ew.printf("%s\t1\t%.0f ns/op\t%.0f cpu-ns/op\t%.0f sys-ns/op\t%.0f minor-faults/op\t%d peak-RSS-KiB",
+				name, m.ElapsedRun[i]*1e9, m.CPURun[i]*1e9, m.SysRun[i]*1e9, m.FaultRun[i], m.RSSRun[i])
+			if m.Instructions.Known() {
+				ew.printf("\t%.0f instructions/op", float64(m.Instructions))
 			}
-			fmt.Fprintln(w)
+			if m.Work > 0 && m.ElapsedRun[i] > 0 {
+				ew.printf("\t%.0f %s/s", float64(m.Work)/m.ElapsedRun[i], m.RateWord)
+			}
+			ew.printf("\n")
 		}
 	}
+	return ew.err
 }
 
 // benchName turns "meteor/2098" into "Meteor/2098" (no spaces allowed).
@@ -261,14 +332,14 @@ func benchName(id string) string {
 }
 
 func secs(x float64) string {
-	if math.IsNaN(x) {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
 		return "-"
 	}
 	return fmt.Sprintf("%.3f", x)
 }
 
 func fixed(x float64, prec int) string {
-	if math.IsNaN(x) || x == 0 {
+	if math.IsNaN(x) || math.IsInf(x, 0) || x == 0 {
 		return "-"
 	}
 	return fmt.Sprintf("%.*f", prec, x)
@@ -284,6 +355,14 @@ func count(n int64) string {
 		s = s[:i] + "," + s[i:]
 	}
 	return s
+}
+
+// countF is count for a median of counts, which may be missing or end in .5.
+func countF(x float64) string {
+	if math.IsNaN(x) {
+		return "-"
+	}
+	return count(int64(math.Round(x)))
 }
 
 // si prints a rate with an SI prefix: 85.3M, 1.20k.
@@ -302,4 +381,27 @@ func si(x float64) string {
 func firstLine(s string) string {
 	line, _, _ := strings.Cut(s, "\n")
 	return line
+}
+
+// checkWritable fails early, before any case runs, when path cannot be
+// written: a bench of minutes must not end in "permission denied".
+func checkWritable(flagName, path string) error {
+	if path == "" {
+		return nil
+	}
+	_, statErr := os.Stat(path)
+	existed := statErr == nil
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return fmt.Errorf("%s %s: cannot write there: %v", flagName, path, err)
+	}
+	f.Close()
+	if !existed {
+		os.Remove(path)
+	}
+	return nil
 }

@@ -2,49 +2,191 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
+	"encoding/xml"
+	"errors"
 	"flag"
+	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
-// sampleReport is a fixed report, so its renderings can be golden files.
+// sampleReport is a fixed report, so its renderings can be golden files: a
+// case compared with a baseline and another program, with instructions; a
+// failed case (every figure missing); a case with a rate.
 func sampleReport() Report {
 	h := Header{GoVersion: "go1.26.8", GOOS: "linux", GOARCH: "amd64", GOAMD64: "v1", GOMAXPROCS: "2 (default)",
-		CPUModel: "Test CPU", CPUs: 2, Commit: "abc1234", Date: "2026-11-29", Runs: 3}
-	m1 := Measurement{Case: "meteor/2098", Status: StatusOK, Gz: 3667, RateWord: "nodes", Work: 96818,
-		ElapsedRun: []float64{0.031, 0.030, 0.034}, CPURun: []float64{0.035, 0.036, 0.040}, RSSRun: []int64{10000, 10912, 10500}}
+		CPUModel: "Test CPU", CPUs: 2, Commit: "abc1234", Date: "2026-11-29", Runs: 5}
+	m1 := Measurement{Case: "meteor/2098", Status: StatusOK, Gz: 3667, RateWord: "nodes", Work: 89051, Instructions: 28431275,
+		ElapsedRun: []float64{0.031, 0.030, 0.034, 0.032, 0.033}, CPURun: []float64{0.035, 0.036, 0.040, 0.037, 0.036},
+		SysRun: []float64{0.010, 0.011, 0.012, 0.010, 0.011}, FaultRun: []float64{1550, 1552, 1549, 1551, 1550},
+		RSSRun: []int64{7500, 7588, 7560, 7540, 7520}}
 	m1.summarize()
-	m1.Base = &BaselineRatio{Elapsed: 0.52, CPU: 0.5, ElapsedSignificant: true, CPUSignificant: true}
-	m2 := Measurement{Case: "pentomino/6x10", Status: StatusBadOutput, Gz: 4100, Problem: "stdout differs from expected/pentomino/6x10.out at line 2"}
-	m2.summarize()
-	return Report{Header: h, Results: []Measurement{m1, m2}}
+	m1.Base = &BaselineComparison{
+		Elapsed:      RatioOfMedians(m1.ElapsedRun, []float64{0.060, 0.062, 0.059, 0.061, 0.064}),
+		CPU:          RatioOfMedians(m1.CPURun, []float64{0.070, 0.072, 0.071, 0.069, 0.075}),
+		Faults:       0.6,
+		Instructions: 28431275.0 / 46012345,
+	}
+	m1.Vs = &VsResult{Command: "./meteor_cpp 2098",
+		Status:              StatusOK,
+		OursElapsed:         []float64{0.031, 0.030, 0.034, 0.032, 0.033, 0.031},
+		TheirElapsed:        []float64{0.060, 0.050, 0.070, 0.061, 0.059, 0.064},
+		OursCPU:             []float64{0.035, 0.036, 0.040, 0.037, 0.036, 0.035},
+		TheirCPU:            []float64{0.040, 0.050, 0.045, 0.041, 0.046, 0.044},
+		OursFaults:          []float64{1550, 1551, 1552, 1550, 1549, 1550},
+		TheirFaults:         []float64{150, 151, 150, 150, 152, 150},
+		TheirInstructions:   none,
+		InstructionsProblem: "valgrind cannot run it: it uses an instruction valgrind does not know",
+	}
+	m1.Vs.Elapsed = PairedRatio(m1.Vs.OursElapsed, m1.Vs.TheirElapsed)
+	m1.Vs.CPU = PairedRatio(m1.Vs.OursCPU, m1.Vs.TheirCPU)
+	m2 := newMeasurement(Case{Entry: "pentomino", Name: "6x10", Rate: "nodes"})
+	m2.Status, m2.Gz, m2.Problem = StatusBadOutput, 4100, "stdout differs from expected/pentomino/6x10.out at line 2"
+	m3 := Measurement{Case: "eternity2/hard-100m", Status: StatusOK, Gz: 7762, RateWord: "nodes", Work: 100000000, Instructions: none,
+		ElapsedRun: []float64{1.80, 1.85, 1.82, 1.90, 1.81}, CPURun: []float64{1.81, 1.86, 1.83, 1.91, 1.82},
+		SysRun: []float64{0.004, 0.003, 0.004, 0.004, 0.005}, FaultRun: []float64{300, 301, 300, 299, 300},
+		RSSRun: []int64{9000, 9100, 9050, 9000, 9010}}
+	m3.summarize()
+	return Report{Header: h, Results: []Measurement{m1, m2, m3},
+		Warnings:    []string{"warning: the machine looks busy (x): do not trust this run's timing figures"},
+		Notes:       []string{"eternity2/hard-100m: not in the baseline b.json: no comparison"},
+		Regressions: []string{"meteor/2098: instructions 1.060× the baseline's (exact), over the 5% allowed"}}
+}
+
+// goldenCheck compares got with testdata/NAME.golden, or rewrites it with -update.
+func goldenCheck(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name+".golden")
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./harness -update to create it)", err)
+	}
+	if d := Diff(want, got); d != "" {
+		t.Errorf("%s differs from %s at %s\n(run go test ./harness -update if the change is intended)", name, path, d)
+	}
 }
 
 func TestReportGoldenFiles(t *testing.T) {
 	r := sampleReport()
-	renders := map[string]func(*bytes.Buffer){
-		"report.table":    func(b *bytes.Buffer) { WriteTable(b, r) },
-		"report.md":       func(b *bytes.Buffer) { WriteMarkdown(b, r) },
-		"report.benchfmt": func(b *bytes.Buffer) { WriteBenchfmt(b, r) },
-		"report.json":     func(b *bytes.Buffer) { WriteJSON(b, r) },
-	}
-	for name, render := range renders {
+	for _, format := range formats {
 		var got bytes.Buffer
-		render(&got)
-		path := filepath.Join("testdata", name+".golden")
-		if *update {
-			os.WriteFile(path, got.Bytes(), 0o644)
-			continue
+		if err := WriteReport(&got, format, r); err != nil {
+			t.Fatalf("%s: %v", format, err)
 		}
-		want, err := os.ReadFile(path)
+		if got.Len() == 0 || strings.Contains(got.String(), "NaN") {
+			t.Errorf("%s: empty or NaN in the output:\n%s", format, got.String())
+		}
+		goldenCheck(t, "report."+format, got.Bytes())
+	}
+	var svg bytes.Buffer
+	if err := WriteSVG(&svg, r); err != nil {
+		t.Fatal(err)
+	}
+	goldenCheck(t, "report.svg", svg.Bytes())
+}
+
+// The JSON report reads back as the same report, missing figures included.
+func TestReportJSONRoundTrip(t *testing.T) {
+	r := sampleReport()
+	var b bytes.Buffer
+	if err := WriteJSON(&b, r); err != nil {
+		t.Fatal(err)
+	}
+	var back Report
+	if err := json.Unmarshal(b.Bytes(), &back); err != nil {
+		t.Fatal(err)
+	}
+	if back.Results[1].Elapsed.N != 0 || back.Results[1].Load.Known() || back.Results[0].Instructions != 28431275 ||
+		back.Results[0].Base.Elapsed.Low != r.Results[0].Base.Elapsed.Low || back.Results[2].Instructions.Known() {
+		t.Errorf("read back: %+v", back.Results)
+	}
+	if !strings.Contains(b.String(), `"elapsed_s": null`) {
+		t.Error(`a failed case's elapsed times must be "elapsed_s": null`)
+	}
+}
+
+// The chart is well-formed XML with a row for every case and the header.
+func TestSVGWellFormed(t *testing.T) {
+	r := sampleReport()
+	r.Header.CPUModel = `CPU <with> "odd" & characters`
+	var b bytes.Buffer
+	if err := WriteSVG(&b, r); err != nil {
+		t.Fatal(err)
+	}
+	dec := xml.NewDecoder(&b)
+	var texts []string
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			break
+		}
 		if err != nil {
-			t.Fatalf("%v (run go test ./harness -update to create it)", err)
+			t.Fatalf("not well-formed XML: %v", err)
 		}
-		if d := Diff(want, got.Bytes()); d != "" {
-			t.Errorf("%s differs from %s at %s\n(run go test ./harness -update if the change is intended)", name, path, d)
+		if cd, ok := tok.(xml.CharData); ok {
+			texts = append(texts, string(cd))
 		}
+	}
+	all := strings.Join(texts, "\n")
+	for _, want := range []string{"meteor/2098", "pentomino/6x10", "bad output", "eternity2/hard-100m", `CPU <with> "odd" & characters`,
+		"elapsed seconds (log scale)", "0.032 s", "95% interval", "ours / theirs (-vs)"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("the chart lacks %q", want)
+		}
+	}
+}
+
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
+
+func TestWritersReportErrors(t *testing.T) {
+	r := sampleReport()
+	for _, format := range formats {
+		if err := WriteReport(failingWriter{}, format, r); err == nil {
+			t.Errorf("%s: a failing writer must give an error", format)
+		}
+	}
+	if err := WriteSVG(failingWriter{}, r); err == nil {
+		t.Error("svg: a failing writer must give an error")
+	}
+	if err := WriteReport(io.Discard, "xml", r); err == nil {
+		t.Error("an unknown format must be an error")
+	}
+}
+
+func TestReadmeSplice(t *testing.T) {
+	dir := t.TempDir()
+	readme := filepath.Join(dir, "README.md")
+	writeFile(t, readme, "# Title\n\n"+readmeStart+"\nold figures\n"+readmeEnd+"\n\nmore text\n")
+	if err := spliceReadme(readme, sampleReport(), filepath.Join(dir, "docs", "bench.svg")); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(readme)
+	s := string(b)
+	if !strings.HasPrefix(s, "# Title\n\n"+readmeStart+"\n![make bench: elapsed seconds per case](docs/bench.svg)\n\nMeasured on go1.26.8") ||
+		!strings.HasSuffix(s, "over the 5% allowed\n"+readmeEnd+"\n\nmore text\n") || strings.Contains(s, "old figures") {
+		t.Errorf("README after splicing:\n%s", s)
+	}
+	// Splicing again replaces, not appends.
+	spliceReadme(readme, sampleReport(), "")
+	b, _ = os.ReadFile(readme)
+	if strings.Count(string(b), "Measured on") != 1 {
+		t.Errorf("spliced twice:\n%s", b)
+	}
+	writeFile(t, readme, "no markers\n")
+	if err := spliceReadme(readme, sampleReport(), ""); err == nil || !strings.Contains(err.Error(), "expected one line") {
+		t.Errorf("a README without markers: %v", err)
 	}
 }

@@ -91,6 +91,7 @@ type RunSpec struct {
 	Args          []string
 	Dir           string   // working directory
 	Stdin         string   // file to connect to stdin, "" for /dev/null
+	StdinFile     *os.File // or an open file (the harness's own stdin), when Stdin is ""
 	Env           []string // nil: the harness's own environment
 	Timeout       time.Duration
 	CaptureStdout bool // false sends stdout to /dev/null (timed runs)
@@ -105,7 +106,9 @@ type Result struct {
 	Err      error // the program could not be started
 	Elapsed  time.Duration
 	CPU      time.Duration // user + sys of the child
+	SysCPU   time.Duration // the kernel's share of CPU
 	MaxRSS   int64         // peak resident set, KiB
+	MinFlt   int64         // minor page faults: pages the kernel mapped on first touch
 }
 
 // stderrLimit keeps a runaway program from filling memory through stderr.
@@ -146,6 +149,8 @@ func Run(s RunSpec) Result {
 		}
 		defer f.Close()
 		cmd.Stdin = f
+	} else if s.StdinFile != nil {
+		cmd.Stdin = s.StdinFile
 	}
 	var stdout bytes.Buffer
 	if s.CaptureStdout {
@@ -174,20 +179,16 @@ func Run(s RunSpec) Result {
 	if st := cmd.ProcessState; st != nil {
 		res.ExitCode = st.ExitCode()
 		res.CPU = st.UserTime() + st.SystemTime()
-		res.MaxRSS = maxRSSKiB(st)
+		res.SysCPU = st.SystemTime()
+		if ru, ok := st.SysUsage().(*syscall.Rusage); ok {
+			res.MaxRSS = int64(ru.Maxrss) // KiB on Linux
+			res.MinFlt = int64(ru.Minflt)
+		}
 	}
 	if err != nil && cmd.ProcessState == nil {
 		res.Err = err
 	}
 	return res
-}
-
-// maxRSSKiB reads the child's peak resident set from its rusage (KiB on Linux).
-func maxRSSKiB(st *os.ProcessState) int64 {
-	if ru, ok := st.SysUsage().(*syscall.Rusage); ok {
-		return int64(ru.Maxrss)
-	}
-	return 0
 }
 
 // Problem describes a run that did not finish normally with status 0.

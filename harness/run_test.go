@@ -19,6 +19,15 @@ func TestRunReportsRusage(t *testing.T) {
 	if res.MaxRSS < 64<<10 { // the helper touches 64 MiB
 		t.Errorf("peak RSS %d KiB, want at least 65536", res.MaxRSS)
 	}
+	// Touching 64 MiB maps at least 64 MiB / 2 MiB pages (huge pages) and
+	// usually 16,384 of 4 KiB; the kernel's work shows as system time.
+	if res.MinFlt < 32 || res.SysCPU <= 0 || res.SysCPU > res.CPU {
+		t.Errorf("minor faults %d, system CPU %v of %v", res.MinFlt, res.SysCPU, res.CPU)
+	}
+	small := Run(helperSpec(t, "echo", "x"))
+	if small.MinFlt <= 0 || small.MinFlt >= res.MinFlt {
+		t.Errorf("a program touching little memory: %d faults, the 64 MiB one %d", small.MinFlt, res.MinFlt)
+	}
 	if n, ok := WorkCount("nodes", res); !ok || n < 1000 {
 		t.Errorf("WorkCount = %d, %v", n, ok)
 	}

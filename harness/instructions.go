@@ -1,0 +1,129 @@
+package main
+
+// instructions.go counts the instructions a program executes, under
+// valgrind's callgrind tool. The count does not move when the machine is
+// busy, so it is the figure to tune with on a shared machine (the elapsed
+// and CPU seconds of the same run can move by 15%).
+//
+// A Go program is run with GOMAXPROCS=1 and GODEBUG=asyncpreemptoff=1:
+// valgrind runs one thread at a time anyway, and the runtime's preemption
+// signals would otherwise add instructions that depend on timing. The count
+// covers the whole process, start-up and every thread included.
+
+import (
+	"bytes"
+	"debug/buildinfo"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// errNoValgrind is what -instructions says when the tool is missing.
+var errNoValgrind = errors.New("-instructions needs valgrind, which is not installed (on Debian or Ubuntu: apt-get install valgrind)")
+
+// valgrindPath finds valgrind on PATH; tests replace it with countInstructions.
+var valgrindPath = func() (string, error) {
+	p, err := exec.LookPath("valgrind")
+	if err != nil {
+		return "", errNoValgrind
+	}
+	return p, nil
+}
+
+// isGoBinary says whether the program was built by the Go toolchain (it
+// carries Go build information).
+func isGoBinary(path string) bool {
+	if !strings.Contains(path, "/") {
+		if p, err := exec.LookPath(path); err == nil {
+			path = p
+		}
+	}
+	_, err := buildinfo.ReadFile(path)
+	return err == nil
+}
+
+// Valgrind's own slowdown: a program under callgrind runs 50-100 times
+// slower, so its time limit is stretched by this much.
+const valgrindSlowdown = 200
+
+// CountInstructions runs spec once under callgrind and returns the number of
+// instructions the program executed. Stdout is discarded, stdin is the
+// case's. An error says why there is no count, in one line.
+func CountInstructions(spec RunSpec) (int64, error) {
+	vg, err := valgrindPath()
+	if err != nil {
+		return 0, err
+	}
+	dir, err := os.MkdirTemp("", "harness-callgrind-")
+	if err != nil {
+		return 0, err
+	}
+	defer os.RemoveAll(dir)
+	bin := spec.Bin
+	env := spec.Env
+	if env == nil {
+		env = os.Environ()
+	}
+	if isGoBinary(bin) {
+		env = append(env[:len(env):len(env)], "GOMAXPROCS=1", "GODEBUG=asyncpreemptoff=1")
+	}
+	vspec := spec
+	vspec.Bin = vg
+	vspec.Args = append([]string{"--tool=callgrind", "--callgrind-out-file=" + filepath.Join(dir, "out"), bin}, spec.Args...)
+	vspec.Env = env
+	vspec.CaptureStdout = false
+	if spec.Timeout > 0 {
+		vspec.Timeout = spec.Timeout * valgrindSlowdown
+		if vspec.Timeout < time.Minute {
+			vspec.Timeout = time.Minute
+		}
+	}
+	res := Run(vspec)
+	if p := res.Problem(); p != "" {
+		if why := valgrindRefusal(res.Stderr); why != "" {
+			return 0, errors.New(why)
+		}
+		return 0, fmt.Errorf("the program failed under valgrind: %s", p)
+	}
+	return parseCallgrind(res.Stderr)
+}
+
+var collectedRE = regexp.MustCompile(`(?m)^==\d+== Collected : (\d+)\s*$`)
+
+// parseCallgrind reads the instruction count from callgrind's summary on
+// stderr ("==PID== Collected : N"). Only the summary line counts: a program
+// of ours could print anything to stderr, but not with valgrind's prefix.
+func parseCallgrind(stderr []byte) (int64, error) {
+	m := collectedRE.FindAllSubmatch(stderr, -1)
+	if len(m) == 0 {
+		return 0, errors.New("callgrind printed no \"Collected :\" line (was it run with --tool=callgrind?)")
+	}
+	if len(m) > 1 {
+		return 0, fmt.Errorf("callgrind printed %d \"Collected :\" lines; the program may have started others under valgrind", len(m))
+	}
+	return strconv.ParseInt(string(m[0][1]), 10, 64)
+}
+
+// valgrindRefusal recognises valgrind stopping on an instruction it does not
+// know (AVX-512 on valgrind 3.19, for example) and says so in words.
+func valgrindRefusal(stderr []byte) string {
+	switch {
+	case bytes.Contains(stderr, []byte("unhandled instruction bytes")), bytes.Contains(stderr, []byte("Unrecognised instruction")):
+		return "valgrind cannot run it: it uses an instruction valgrind does not know (for C/C++ build with -mno-avx512f; for Rust -C target-feature=-avx512f)"
+	}
+	return ""
+}
+
+// millions prints an instruction count as the README does: 28.4 M.
+func millions(n int64) string {
+	if n <= 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.1f M", float64(n)/1e6)
+}

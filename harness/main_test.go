@@ -1,0 +1,155 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Every command-line mistake is one clear line on stderr and exit 2, found
+// before anything is built or run.
+func TestCommandLineErrors(t *testing.T) {
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	noDir := filepath.Join(t.TempDir(), "no", "such", "folder")
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"frobnicate"}, `unknown command "frobnicate"`},
+		{[]string{"list", "-runs", "3"}, "-runs is a flag of bench, not of list"},
+		{[]string{"check", "-json"}, "-json is a flag of bench, not of check"},
+		{[]string{"lint", "-long"}, "-long is a flag of check and instructions and update and list, not of lint"},
+		{[]string{"bench", "-fast"}, "no such flag -fast"},
+		{[]string{"bench", "-warmup", "-1", "meteor"}, "-warmup must be 0 or more"},
+		{[]string{"bench", "-runs", "0", "meteor"}, "-runs must be at least 1"},
+		{[]string{"bench", "-format", "xml", "meteor"}, `-format "xml": want one of table, md, json, benchfmt`},
+		{[]string{"bench", "-json", "-format", "md", "meteor"}, "-json and -format md ask for two formats"},
+		{[]string{"bench", "-fail-over", "5", "meteor"}, "-fail-over needs -baseline FILE"},
+		{[]string{"bench", "-fail-over", "lots", "meteor"}, "want a percentage"},
+		{[]string{"bench", "-save", filepath.Join(noDir, "r.json"), "meteor"}, "-save " + filepath.Join(noDir, "r.json") + ": cannot write there: no such file or directory"},
+		{[]string{"bench", "-svg", filepath.Join(noDir, "r.svg"), "meteor"}, "-svg " + filepath.Join(noDir, "r.svg") + ": cannot write there"},
+		{[]string{"bench", "-baseline", filepath.Join(noDir, "b.json"), "meteor"}, "-baseline: open"},
+		{[]string{"bench", "-timeout", "soon", "meteor"}, `invalid value "soon" for flag -timeout`},
+		{[]string{"bench", "-vs", "meteor/2098", "meteor"}, `expected 'ENTRY/CASE=COMMAND ARGS'`},
+		{[]string{"bench", "-vs", "meteor/one=./x", "meteor"}, "a check case; bench times only bench cases"},
+		{[]string{"bench", "-readme", filepath.Join(root, "go.mod"), "meteor"}, "go.mod: expected one line \"<!-- bench results: start -->\""},
+		{[]string{"bench", "nosuch"}, `no case matches "nosuch"`},
+		{[]string{"lint", "nosuch"}, `no entry "nosuch" (entries: acrostic, eternity2, meteor, pentomino)`},
+		{[]string{"instructions", "--"}, "expected a command after --"},
+		{[]string{"instructions", "meteor", "--", "true"}, "give cases or -- COMMAND, not both"},
+	}
+	for _, tt := range tests {
+		var stdout, stderr bytes.Buffer
+		args := append([]string{tt.args[0], "-root", root}, tt.args[1:]...)
+		if tt.args[0] == "frobnicate" {
+			args = tt.args
+		}
+		code := run(args, &stdout, &stderr)
+		if code != exitUsage || !strings.Contains(stderr.String(), tt.want) || stdout.Len() > 0 {
+			t.Errorf("harness %s: exit %d, stderr %q, stdout %q; want exit 2 and %q",
+				strings.Join(tt.args, " "), code, stderr.String(), stdout.String(), tt.want)
+		}
+	}
+}
+
+func TestHelpExitsZero(t *testing.T) {
+	for _, args := range [][]string{{"-h"}, {"help"}, {"bench", "-h"}, {"list", "-h"}, {"instructions", "-h"}} {
+		var stdout, stderr bytes.Buffer
+		if code := run(args, &stdout, &stderr); code != exitOK || !strings.Contains(stdout.String(), "usage: harness") {
+			t.Errorf("harness %s: exit %d, stdout %q", strings.Join(args, " "), code, stdout.String())
+		}
+	}
+	var stdout bytes.Buffer
+	run([]string{"bench", "-h"}, &stdout, &stdout)
+	for _, flag := range []string{"-instructions", "-fail-over", "-svg", "-format", "-timeout", "-baseline"} {
+		if !strings.Contains(stdout.String(), flag) {
+			t.Errorf("bench -h does not list %s", flag)
+		}
+	}
+}
+
+func TestInstructionsWithoutValgrind(t *testing.T) {
+	saved := valgrindPath
+	valgrindPath = func() (string, error) { return "", errNoValgrind }
+	defer func() { valgrindPath = saved }()
+	root, _ := filepath.Abs("..")
+	for _, args := range [][]string{{"bench", "-root", root, "-instructions", "meteor"}, {"instructions", "-root", root, "meteor"}} {
+		var stdout, stderr bytes.Buffer
+		code := run(args, &stdout, &stderr)
+		if code != exitUsage || strings.Count(stderr.String(), "\n") != 1 || !strings.Contains(stderr.String(), "apt-get install valgrind") {
+			t.Errorf("harness %s without valgrind: exit %d, stderr %q", strings.Join(args, " "), code, stderr.String())
+		}
+	}
+}
+
+// fakeRepo is a repository with one entry "e" that prints its arguments and
+// one bench case.
+func fakeRepo(t *testing.T) string {
+	t.Helper()
+	root := t.TempDir()
+	for _, d := range []string{"e", "harness", "expected/e"} {
+		os.MkdirAll(filepath.Join(root, d), 0o755)
+	}
+	writeFile(t, filepath.Join(root, "go.mod"), "module fake\n\ngo 1.23\n")
+	writeFile(t, filepath.Join(root, "e", "main.go"), "package main\n\nimport (\n\t\"fmt\"\n\t\"os\"\n\t\"strings\"\n)\n\nfunc main() { fmt.Println(strings.Join(os.Args[1:], \" \")) }\n")
+	writeFile(t, filepath.Join(root, "harness", "cases.txt"), "e/c bench nodes 5 @rate=nodes\n")
+	writeFile(t, filepath.Join(root, "expected", "e", "c.out"), "nodes 5\n")
+	return root
+}
+
+// The regression gate, end to end: a fake instruction counter stands in for
+// valgrind, so that the test runs wherever Go does.
+func TestFailOverGate(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a program")
+	}
+	savedCount, savedPath := countInstructions, valgrindPath
+	countInstructions = func(RunSpec) (int64, error) { return 1000, nil }
+	valgrindPath = func() (string, error) { return "valgrind", nil }
+	defer func() { countInstructions, valgrindPath = savedCount, savedPath }()
+
+	root := fakeRepo(t)
+	dir := t.TempDir()
+	base, svg := filepath.Join(dir, "base.json"), filepath.Join(dir, "chart.svg")
+	bench := func(args ...string) (int, string, string) {
+		var stdout, stderr bytes.Buffer
+		code := run(append([]string{"bench", "-root", root, "-q", "-runs", "5", "-instructions"}, args...), &stdout, &stderr)
+		return code, stdout.String(), stderr.String()
+	}
+	if code, out, errs := bench("-save", base); code != exitOK || !strings.Contains(errs, "bench: 1 of 1 cases ok, in ") {
+		t.Fatalf("first run: exit %d\n%s\n%s", code, out, errs)
+	}
+	// The same program against its own results: within any limit.
+	if code, out, errs := bench("-baseline", base, "-fail-over", "20", "-svg", svg); code != exitOK || strings.Contains(out, "REGRESSION") {
+		t.Errorf("against itself: exit %d\n%s\n%s", code, out, errs)
+	}
+	if b, err := os.ReadFile(svg); err != nil || !bytes.Contains(b, []byte("<svg")) {
+		t.Errorf("-svg wrote %d bytes, %v", len(b), err)
+	}
+	// A baseline with fewer instructions: this run rose by 11%, over 5%.
+	var rep Report
+	b, _ := os.ReadFile(base)
+	if err := json.Unmarshal(b, &rep); err != nil {
+		t.Fatal(err)
+	}
+	rep.Results[0].Instructions = 900
+	lowered := filepath.Join(dir, "lowered.json")
+	if err := SaveReport(lowered, rep); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := bench("-baseline", lowered, "-fail-over", "5")
+	if code != exitFailed || !strings.Contains(out, "REGRESSION e/c: instructions 1.111× the baseline's (exact), over the 5% allowed") ||
+		!strings.Contains(errs, "1 regressions over 5%") {
+		t.Errorf("lowered instructions: exit %d\n%s\n%s", code, out, errs)
+	}
+	// The same without -fail-over only reports.
+	if code, _, _ := bench("-baseline", lowered); code != exitOK {
+		t.Errorf("without -fail-over: exit %d", code)
+	}
+}
