@@ -15,12 +15,13 @@
 // (comparing the R rows joined top to bottom as one string). Each solution
 // is "Answer No. k" (k from 1), then R lines of C piece letters ('.' for the
 // empty cells of the 8x8), then an empty line; the last line is
-// "N solutions found". -v prints the node count and timing on stderr. Any
-// other argument gets one line on stderr and exit status 2.
+// "N solutions found". -v prints the node count and timing on stderr; -h
+// the usage. Any other argument gets one line on stderr and exit status 2.
 //
 // Rules kept: one file, standard library only; piece shapes are drawn below
 // and every placement is generated at start-up; every solution is found by
-// the search, once.
+// the search, once. The search runs on every core; the output does not
+// depend on how many there are or how they are scheduled (it is sorted).
 //
 // How it works, in five lines:
 //  1. The board is a 64-bit mask, numbered along the short side first, and the
@@ -37,31 +38,46 @@
 //  4. The loop jumps to the groups of the unused pieces the list offers; a
 //     placement is not entered if the next empty cell then has no unused piece
 //     (look-ahead), or if its state (board, pieces used) was searched before
-//     and led nowhere.
+//     and led nowhere. The roots (X's place, the first piece) are shared out
+//     among the cores, which share the lists and the dead states.
 //  5. Solutions are turned into canonical form, sorted and printed.
 //
-// Measured (go1.26.8, AMD EPYC, 2 cores; README, pentomino section), callgrind
-// instructions with printing, then `make bench` elapsed: 6x10 77.4 M,
-// 0.071 s; 5x12 32.9 M, 0.059 s; 4x15 9.5 M, 0.033 s; 3x20 2.8 M, 0.023 s;
-// 8x8 40.8 M, 0.053 s; at most 12 MB peak. The fastest public solver (Rust)
-// takes 329 M on 6x10.
+// Memory is sized to the work: the two tables looked up at random (the list
+// index and the dead states) are hash tables that start small and double, so
+// a run touches pages in proportion to the lists and states it makes; the
+// arrays written in order (the lists) are reserved large and touched only as
+// far as they are filled.
+//
+// Measured: see MEASURED at the end of this comment block in the README's
+// pentomino section.
 package main
 
 import (
-	"fmt"
+	"bufio"
+	"bytes"
+	"errors"
 	"io"
 	"math/bits"
 	"os"
+	"runtime"
 	"runtime/debug"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 )
 
 // ------------------------------------------------------------ the pieces
 
-const pieceCount = 12
+const (
+	pieceCount = 12
+	pieceCells = 5 // every piece covers five cells
+	// maxOrientations: a piece has at most 8 distinct shapes (4 turns, 2
+	// sides), so at most 8 placements of a piece share a first cell.
+	maxOrientations = 8
+)
 
 // pieceShapes: the pentominoes as drawn in the contest, one string a row.
 var pieceShapes = [pieceCount]struct {
@@ -82,10 +98,30 @@ var pieceShapes = [pieceCount]struct {
 	{'Z', []string{"##.", ".#.", ".##"}},
 }
 
-const (
-	pieceF = 0
-	pieceX = 9
+// pieceF and pieceX are found by their letters: X is placed first, F breaks
+// the mirror symmetry (see solveBoard).
+var (
+	pieceF = pieceIndex('F')
+	pieceX = pieceIndex('X')
 )
+
+// pieceLetters[k] is piece k's letter (padded to a power of two, so that a
+// mask replaces a bounds check).
+var pieceLetters = func() (l [16]byte) {
+	for k, p := range pieceShapes {
+		l[k] = p.letter
+	}
+	return l
+}()
+
+func pieceIndex(letter byte) int {
+	for k, p := range pieceShapes {
+		if p.letter == letter {
+			return k
+		}
+	}
+	panic("pentomino: no piece " + string(letter))
+}
 
 type cell struct{ r, c int }
 
@@ -124,8 +160,11 @@ func normalized(cells []cell) []cell {
 	for i := range out {
 		out[i] = cell{out[i].r - minR, out[i].c - minC}
 	}
-	sort.Slice(out, func(i, j int) bool {
-		return out[i].r < out[j].r || out[i].r == out[j].r && out[i].c < out[j].c
+	slices.SortFunc(out, func(a, b cell) int {
+		if a.r != b.r {
+			return a.r - b.r
+		}
+		return a.c - b.c
 	})
 	return out
 }
@@ -181,20 +220,27 @@ type board struct {
 	square      bool
 	firstLine   uint64 // cells with no neighbour before them along the short side
 	lastLine    uint64 // cells with no neighbour after them along the short side
+	// How many lists and dead states the search of this board makes, about
+	// (measured; README): the hash tables start at the size these need, so
+	// that they do not double while the search runs. They would, if a board
+	// needed more.
+	listsHint, deadHint int
 }
 
 func newBoard(name string) (*board, error) {
 	b := &board{name: name}
 	if name == "8x8" {
 		b.rows, b.cols, b.square = 8, 8, true
+		b.listsHint, b.deadHint = 17_500, 50_000
 	} else {
 		r, c, ok := strings.Cut(name, "x")
 		rows, err1 := strconv.Atoi(r)
 		cols, err2 := strconv.Atoi(c)
 		if !ok || err1 != nil || err2 != nil || !validRectangle(rows, cols) {
-			return nil, fmt.Errorf("expected a board 6x10, 5x12, 4x15, 3x20 or 8x8, got %q", name)
+			return nil, errors.New("expected a board 6x10, 5x12, 4x15, 3x20 or 8x8, got " + strconv.Quote(name))
 		}
 		b.rows, b.cols = rows, cols
+		b.listsHint, b.deadHint = tableHints[[2]int{rows, cols}][0], tableHints[[2]int{rows, cols}][1]
 	}
 	b.short, b.long = min(b.rows, b.cols), max(b.rows, b.cols)
 	b.bitOf = make([][]int, b.rows)
@@ -226,13 +272,18 @@ func newBoard(name string) (*board, error) {
 	return b, nil
 }
 
-// validRectangle: the rectangles of 60 cells the contest names.
+// tableHints: the rectangles of 60 cells the contest names, with the
+// lists and dead states their searches make (about; see board).
+var tableHints = map[[2]int][2]int{
+	{6, 10}: {14_900, 171_000},
+	{5, 12}: {9_600, 50_000},
+	{4, 15}: {2_150, 11_500},
+	{3, 20}: {440, 900},
+}
+
 func validRectangle(rows, cols int) bool {
-	switch [2]int{rows, cols} {
-	case [2]int{6, 10}, [2]int{5, 12}, [2]int{4, 15}, [2]int{3, 20}:
-		return true
-	}
-	return false
+	_, ok := tableHints[[2]int{rows, cols}]
+	return ok
 }
 
 // grow adds the neighbours of the cells in m.
@@ -278,33 +329,52 @@ func (b *board) symmetries() []func(cell) cell {
 
 // ------------------------------------------------------------ placements
 
-// A placement is a mask of board cells. placementsByCell[f][k] holds piece
-// k's placements whose first cell (lowest bit) is f; restrictedF[f] holds the
-// F placements allowed when F is restricted.
+// A placement is a mask of board cells. atCell[r][f] lists the placements
+// whose first cell (lowest bit) is f, piece by piece in the order of the
+// shape table, X left out (it is placed first, never offered by a list);
+// r = 1 is the same with F restricted to half its orientations.
 type placements struct {
-	byCell      [64][pieceCount][]uint64
-	restrictedF [64][]uint64
+	atCell [2][64][]cellPlacement
+	span   int // how far past its first cell a placement reaches, at most
 }
 
-// buildPlacements generates every placement of every piece. fMirror is the
-// transform whose pairs F is restricted to one of (so that mirror images of a
-// solution are not both found): F keeps the orientations produced by the
-// transforms t with t < mirrorOf(t), taking one of each pair.
+type cellPlacement struct {
+	mask  uint64
+	piece uint8
+}
+
+// buildPlacements generates every placement of every piece. fMirror, when
+// not nil, is the mirror whose pairs F is restricted to one of (so that
+// mirror images of a solution are not both found).
 func (b *board) buildPlacements(fMirror func(cell) cell) *placements {
+	// Cell (r, c) is bit r*strideR + c*strideC, so a shape that fits moves
+	// by a shift.
+	strideR, strideC := b.bitOf[1][0], b.bitOf[0][1]
 	pl := &placements{}
-	for k, piece := range pieceShapes {
+	for k, piece := range pieceShapes { // piece by piece, so each cell's list is in piece order
+		if k == pieceX {
+			continue
+		}
 		for _, o := range orientations(shapeCells(piece.rows)) {
-			allowed := k == pieceF && fAllowed(o, fMirror)
-			for r := 0; r < b.rows; r++ {
-				for c := 0; c < b.cols; c++ {
-					m, ok := b.place(o.cells, r, c)
-					if !ok {
+			restricted := k != pieceF || fMirror != nil && fAllowed(o, fMirror)
+			var base uint64
+			height, width := 0, 0
+			for _, p := range o.cells {
+				base |= 1 << (p.r*strideR + p.c*strideC)
+				height, width = max(height, p.r+1), max(width, p.c+1)
+			}
+			for r := 0; r+height <= b.rows; r++ {
+				for c := 0; c+width <= b.cols; c++ {
+					m := base << (r*strideR + c*strideC)
+					if m&b.holes != 0 {
 						continue
 					}
 					f := bits.TrailingZeros64(m)
-					pl.byCell[f][k] = append(pl.byCell[f][k], m)
-					if allowed {
-						pl.restrictedF[f] = append(pl.restrictedF[f], m)
+					pl.span = max(pl.span, 63-bits.LeadingZeros64(m)-f)
+					p := cellPlacement{m, uint8(k)}
+					pl.atCell[0][f] = append(pl.atCell[0][f], p)
+					if restricted {
+						pl.atCell[1][f] = append(pl.atCell[1][f], p)
 					}
 				}
 			}
@@ -347,129 +417,323 @@ func (b *board) place(shape []cell, r, c int) (uint64, bool) {
 	return m, true
 }
 
-// -------------------------------------------------------- candidate lists
+// ------------------------------------------------------ shared hash tables
+
+// hashTable is a set of 64-bit words (0 marks a free slot) with open
+// addressing and linear probing, used for the list index and the dead
+// states, the two tables the search reads at random. Its slots are reserved
+// at the largest size it may reach but only the first size of them, and a
+// few past the end where probes run on, are used: a word's home is the top
+// bits of its hash, and the table doubles in place when it passes its load
+// limit, so it touches pages in proportion to its entries and never copies
+// itself. Probes run forward and never wrap; no table comes near its
+// reserve (the 6x10 dead states use 2^18 of 2^21 slots).
+//
+// Lookups take no lock and read the slots atomically; a lookup that runs
+// while another worker adds or doubles may miss a word, never find a wrong
+// one (every word in the table is one that was added), and a miss only
+// costs the slow path (lists) or a search again (dead states).
+const (
+	tableSlots     = 1 << 20
+	tableSlotMask  = tableSlots - 1
+	firstTableBits = 10
+	hashMultiplier = 0x9E3779B97F4A7C15 // 2^64 / the golden ratio: spreads keys over the top bits
+)
+
+type hashTable struct {
+	slots    [tableSlots]uint64
+	shift    atomic.Uint32 // 64 - log2(size): a home is the top bits of a hash
+	keyMask  uint64        // a slot's key is (slot & keyMask) >> keyShift (its hash is taken of that)
+	keyShift uint
+	load     float64      // the load at which the table doubles
+	shared   bool         // several workers add: with compare-and-swap, counted atomically
+	room     int          // words the only worker may add before the table doubles
+	counted  atomic.Int64 // words added, by several (approximate while doubling)
+	limit    atomic.Int64 // load * size, for several
+}
+
+// init makes the table hold hint words below its load.
+func (t *hashTable) init(keyMask uint64, keyShift uint, load float64, hint int, shared bool) {
+	t.keyMask, t.keyShift, t.load, t.shared = keyMask, keyShift, load, shared
+	logSize := uint(firstTableBits)
+	for float64(hint) > load*float64(uint64(1)<<logSize) {
+		logSize++
+	}
+	t.prepare(0, 1<<logSize)
+	t.setBits(logSize, 0)
+}
+
+// setBits sets the size, with count words in the table.
+func (t *hashTable) setBits(logSize uint, count int) {
+	t.shift.Store(uint32(64 - logSize))
+	limit := int(t.load * float64(uint64(1)<<logSize))
+	t.limit.Store(int64(limit))
+	t.counted.Store(int64(count))
+	if !t.shared {
+		t.room = limit - count
+	}
+}
+
+// prepare writes zeros to slots [from, to), before any worker can read
+// them. Slots never written read as the kernel's shared page of zeros, and
+// the first write to such a page costs a second page fault: probes read far
+// more slots than adds write, so each new page would cost two faults, not
+// one. Only whole pages past from's page are written; from's own page is in
+// use already.
+func (t *hashTable) prepare(from, to uint64) {
+	const slotsPerPage = 4096 / 8
+	from = (from + slotsPerPage - 1) &^ (slotsPerPage - 1)
+	clear(t.slots[min(from, to):to])
+}
+
+// keyOf is the key a slot word holds, the part its home is computed from.
+func (t *hashTable) keyOf(v uint64) uint64 { return v & t.keyMask >> t.keyShift }
+
+// home is where a key's probe starts.
+func home(key uint64, shift uint32) uint64 { return key * hashMultiplier >> (shift & 63) }
+
+// add stores a slot word that is not in the table, probing from slot i on.
+func (t *hashTable) add(v, i uint64) {
+	if !t.shared {
+		for t.slots[i&tableSlotMask] != 0 {
+			i++
+		}
+		t.slots[i&tableSlotMask] = v
+		t.room--
+		return
+	}
+	for ; ; i++ {
+		p := &t.slots[i&tableSlotMask]
+		if atomic.CompareAndSwapUint64(p, 0, v) {
+			break
+		}
+		if atomic.LoadUint64(p) == v {
+			return // another worker added it first
+		}
+	}
+	t.counted.Add(1)
+}
+
+// full says whether the table is past its load limit.
+func (t *hashTable) full() bool {
+	if t.shared {
+		return t.counted.Load() >= t.limit.Load()
+	}
+	return t.room <= 0
+}
+
+// double doubles the table in place. An entry whose home was h goes to
+// 2h or 2h+1: at or past its old slot p, unless it sat further from its
+// home than h (only near the start of the table). So, moving entries from
+// the top slot down, each probes only slots already moved or never used;
+// the few that would land before their old slot are set aside and added
+// back at the end. No table doubles past its reserve.
+func (t *hashTable) double() bool {
+	shift := t.shift.Load()
+	logSize := 64 - uint(shift)
+	if logSize+1 >= 20 {
+		return false
+	}
+	end := uint64(1) << logSize
+	for end < tableSlots && atomic.LoadUint64(&t.slots[end]) != 0 {
+		end++ // the words that ran past the last home
+	}
+	t.prepare(end+1, 2<<logSize)
+	count := 0
+	if t.shared {
+		count = int(t.counted.Load())
+	} else {
+		count = int(t.limit.Load()) - t.room
+	}
+	t.setBits(logSize+1, count)
+	newShift := shift - 1
+	var early []uint64
+	if !t.shared {
+		slots := &t.slots
+		for p := end; p > 0; {
+			p--
+			v := slots[p]
+			if v == 0 {
+				continue
+			}
+			slots[p] = 0
+			h := home(t.keyOf(v), newShift)
+			if h < p {
+				early = append(early, v)
+				continue
+			}
+			for slots[h&tableSlotMask] != 0 {
+				h++
+			}
+			slots[h&tableSlotMask] = v
+		}
+		t.room += len(early) // added back below
+	} else {
+		for p := end; p > 0; {
+			p--
+			v := atomic.SwapUint64(&t.slots[p], 0)
+			if v == 0 {
+				continue
+			}
+			if h := home(t.keyOf(v), newShift); h >= p {
+				t.add(v, h)
+				t.counted.Add(-1) // moved, not added
+			} else {
+				early = append(early, v)
+			}
+		}
+		t.counted.Add(-int64(len(early))) // added back below
+	}
+	for _, v := range early {
+		t.add(v, home(t.keyOf(v), newShift))
+	}
+	return true
+}
+
+// --------------------------------------------------------- candidate lists
 
 // The candidates at a state depend on its first empty cell f and the cells
 // after it. A list is keyed by whether F is restricted, f, and the occupancy
 // of the lookAhead cells after f, and is built the first time it is needed.
-const lookAhead = 13
-
-// The lists live back to back in one arena of words: each piece's
-// placements in a group ended by a word with every "never free" bit of the
-// board set (the holes and the bits past the board, which every board mask
-// has set and no placement covers). The search loop's overlap test rejects
-// that word like a placement that does not fit, and only then asks whether
-// the group is over: the common path pays nothing for the grouping. A
-// list's entry holds its number; listStart and groupOffset (a byte a
-// piece) say where each group starts, so the loop jumps straight to the
-// groups of the unused pieces. The arrays are fixed, so the loop indexes
-// them with a mask instead of a bounds check.
+//
+//	list key:  bit 20   19    18 .. 13   12 ............... 0
+//	           [  1  ][ F r ][    f    ][ occupancy of f+1..f+13 ]
 const (
-	arenaSize  = 1 << 18 // words; the 8x8 lists take 116,000
-	arenaMask  = arenaSize - 1
-	maxLists   = 1 << 16
-	indexSize  = 2 * 64 << lookAhead
-	entryStart = pieceCount // an entry is the list's number above the 12 bits of its pieces
+	lookAhead     = 13
+	keyFieldF     = lookAhead     // where f sits in a list key
+	keyRestricted = lookAhead + 6 // the bit that says F is restricted
+	keyPresent    = lookAhead + 7 // set in every key, so that no key is 0
 )
 
-var (
-	arena       [arenaSize]uint64
-	arenaUsed   int
-	listStart   [maxLists]uint32
-	groupOffset [maxLists * 16]uint8 // list<<4 | piece -> where the group starts, from listStart (a list is at most 11 groups of 8 placements and their end words)
-	listsBuilt  int
-	listIndex   [indexSize]uint32 // key -> entry, 0 until built
-	builtKeys   []int             // to clear listIndex for the next board (in tests)
-	keyBase     int               // 0, or the offset of the restricted lists' keys
-	neverFree   uint64            // the holes and the bits past the board
-	listsBoard  *board
-	listsPl     *placements
+// The lists live back to back in one arena of words, each piece's
+// placements together, pieces in the order of the shape table. A list's
+// entry holds its number and the pieces it offers; listStart says where the
+// list starts and groupStart, a byte a piece, where each piece's group
+// starts, so that piece k's group runs from groupStart k to groupStart k+1
+// and the loop jumps straight to the groups of the unused pieces.
+//
+//	list entry: bits 31 ....... 12   11 ........ 0
+//	            [  list number   ][ pieces offered ]
+//
+//	groupStart of a list: byte 0   1   ...  11   12    13..15
+//	                          [ F ][ I ][...][ Z ][ end ][unused]   (from listStart)
+//
+// These arrays are written in order, so they are reserved at their largest
+// and only the pages the lists fill are ever touched; the loop indexes them
+// with a mask instead of a bounds check.
+const (
+	arenaWords     = 1 << 18 // the 8x8 lists take 70,503
+	arenaMask      = arenaWords - 1
+	maxLists       = 1 << 16
+	groupSlots     = 16 // bytes a list has in groupStart (13 used)
+	entryListShift = pieceCount
+	// A list holds at most every orientation of every piece.
+	maxListWords = pieceCount * maxOrientations
 )
 
-// startLists empties the lists for a board.
-func startLists(b *board, pl *placements) {
-	for _, key := range builtKeys {
-		listIndex[key] = 0
-	}
-	builtKeys = builtKeys[:0]
-	nextBuckets = [2][64][1 << nextCells][]piecePlacement{}
-	listsBoard, listsPl = b, pl
-	neverFree = b.holes | ^b.cells
-	arenaUsed = 0
-	listsBuilt = 1 // so that no entry is 0
+// The list index maps a key to its entry; a slot holds the key in its high
+// half (never 0) and the entry in its low half, and its home is the hash of
+// the high half.
+func indexSlot(key, entry uint32) uint64 { return uint64(key)<<32 | uint64(entry) }
+
+const indexKeyShift = 32
+
+// indexLoad: the index doubles at 60% full, so that a lookup, made for
+// nearly every candidate that fits, probes about once.
+const indexLoad = 0.6
+
+// lists are the candidate lists of one board, shared by the workers: the
+// search reads them without locks; building one takes the mutex.
+type lists struct {
+	mu        sync.Mutex // list building: the buckets, the arena's tail, the index
+	parallel  bool       // more than one worker: take mu
+	b         *board
+	pl        *placements
+	arenaUsed int
+	built     int
+	index     hashTable
+	buckets   nextBuckets
+
+	arena      [arenaWords]uint64
+	listStart  [maxLists]uint32
+	groupStart [maxLists * groupSlots]uint8
 }
 
-// listEntry returns the list's entry for a board mask, building the list on
-// first use (the search loop has this written out, to keep it inline).
-func listEntry(boardMask uint64) uint32 {
-	f := bits.TrailingZeros64(^boardMask)
-	key := keyBase | f<<lookAhead | int(boardMask>>(f+1))&(1<<lookAhead-1)
-	if e := listIndex[key&(indexSize-1)]; e != 0 {
-		return e
-	}
-	return addList(key, f, boardMask)
+func newLists(b *board, pl *placements, parallel bool) *lists {
+	ls := &lists{b: b, pl: pl, parallel: parallel, built: 1} // no list is number 0, so no entry is 0
+	ls.index.init(^uint64(0), indexKeyShift, indexLoad, b.listsHint, parallel)
+	return ls
 }
 
-func addList(key, f int, boardMask uint64) uint32 {
-	if listsBuilt >= maxLists {
+// group is where piece k's placements in a list are: [start, end) in the arena.
+func (ls *lists) group(list uint32, k int) (start, end uint32) {
+	base := ls.listStart[list&(maxLists-1)]
+	at := list*groupSlots + uint32(k)
+	return base + uint32(ls.groupStart[at&(maxLists*groupSlots-1)]), base + uint32(ls.groupStart[(at+1)&(maxLists*groupSlots-1)])
+}
+
+// lookup finds a key's entry in the list index, 0 when it is not there.
+func (t *hashTable) lookup(key uint32) uint32 {
+	for i := home(uint64(key), t.shift.Load()); ; i++ {
+		v := atomic.LoadUint64(&t.slots[i&tableSlotMask])
+		if uint32(v>>indexKeyShift) == key {
+			return uint32(v)
+		}
+		if v == 0 {
+			return 0
+		}
+	}
+}
+
+// entry returns the list's entry for a key, building the list if no worker
+// has; f is the first empty cell of boardMask, whose key it is.
+func (ls *lists) entry(key uint32, f int, boardMask uint64) uint32 {
+	if ls.parallel {
+		ls.mu.Lock()
+		defer ls.mu.Unlock()
+	}
+	t := &ls.index
+	if e := t.lookup(key); e != 0 {
+		return e // built by another worker meanwhile
+	}
+	if ls.built >= maxLists {
 		panic("pentomino: too many lists; raise maxLists")
 	}
-	list := listsBuilt
-	listsBuilt++
-	pieces := buildList(list, f, boardMask)
-	e := uint32(list)<<entryStart | uint32(pieces)
-	listIndex[key&(indexSize-1)] = e
-	builtKeys = append(builtKeys, key&(indexSize-1))
+	list := ls.built
+	ls.built++
+	e := uint32(list)<<entryListShift | uint32(ls.build(list, f, boardMask, int(key>>keyRestricted&1)))
+	if t.full() && !t.double() {
+		panic("pentomino: the list index is full")
+	}
+	t.add(indexSlot(key, e), home(uint64(key), t.shift.Load()))
 	return e
 }
 
-// restrictF switches to the lists in which F keeps half its orientations.
-func restrictF(on bool) {
-	keyBase = 0
-	if on {
-		keyBase = 64 << lookAhead
-	}
-}
-
-// groupStart is where piece k's group of a list begins.
-func groupStart(list uint32, k int) uint32 {
-	return listStart[list&(maxLists-1)] + uint32(groupOffset[(list<<4|uint32(k))&(maxLists*16-1)])
-}
-
-// buildList keeps the placements at f that fit the known cells and leave no
+// build keeps the placements at f that fit the known cells and leave no
 // walled-off region whose size is not a multiple of five, writing them to
 // the arena a group per piece. Known cells: those before f (filled), the
 // lookAhead cells after it, the holes and the cells past the board's end;
 // any other cell counts as open.
-func buildList(list, f int, boardMask uint64) (pieces uint16) {
-	b := listsBoard
+func (ls *lists) build(list, f int, boardMask uint64, restricted int) (pieces uint16) {
+	b := ls.b
 	known := (uint64(1)<<(f+1+lookAhead) - 1) | b.holes | ^b.cells
 	filled := boardMask & known
 	unknown := ^known
 	// Known cells next to an unknown one: where the flood starts.
 	nextToUnknown := b.grow(unknown) & known
-	if arenaUsed+8*8*pieceCount+pieceCount > arenaSize {
+	start := ls.arenaUsed
+	if start+maxListWords > arenaWords {
 		panic("pentomino: the list arena is full; make it larger")
 	}
-	start := arenaUsed
-	listStart[list] = uint32(start)
-	group, groupPiece := arenaUsed, -1
-	endGroup := func() {
-		if arenaUsed > group {
-			arena[arenaUsed] = neverFree // the end of the group
-			arenaUsed++
-			groupOffset[list<<4|groupPiece] = uint8(group - start)
-			pieces |= 1 << groupPiece
-		}
-	}
-	for _, c := range placementsByNext(f, boardMask>>(f+1)&(1<<nextCells-1)) {
-		m := c.mask
+	ls.listStart[list] = uint32(start)
+	starts := (*[groupSlots]uint8)(ls.groupStart[list*groupSlots:])
+	words := ls.arena[start : start+maxListWords]
+	n, k := 0, 0 // words kept; the first piece whose group's start is not yet known
+	bucket, at := ls.buckets.placements(ls.pl, restricted, f, boardMask>>(f+1)&(1<<nextCells-1))
+	for _, j := range bucket {
+		m := at[j].mask
 		if m&filled != 0 {
 			continue
-		}
-		if int(c.piece) != groupPiece {
-			endGroup()
-			group, groupPiece = arenaUsed, int(c.piece)
 		}
 		empty := known &^ (filled | m)
 		// Most walled-off regions are single cells: an empty cell with no
@@ -485,57 +749,57 @@ func buildList(list, f int, boardMask uint64) (pieces uint16) {
 		if b.wallsOffBadRegion(empty, open) {
 			continue
 		}
-		arena[arenaUsed] = m
-		arenaUsed++
+		for p := int(at[j].piece); k <= p; k++ {
+			starts[k] = uint8(n) // piece p's group, and the empty ones before it, start here
+		}
+		words[n] = m
+		n++
+		pieces |= 1 << at[j].piece
 	}
-	endGroup()
+	for ; k <= pieceCount; k++ {
+		starts[k] = uint8(n) // and the list ends here
+	}
+	ls.arenaUsed += n
 	return pieces
 }
 
-// placementsByNext(f, occ) lists the placements at f (piece by piece, F's
-// restricted when keyBase says so) that leave the next nextCells cells alone
-// where occ has them filled, so building a list scans fewer. Each bucket is
-// filtered the first time it is asked for.
-const nextCells = 6
-
-type piecePlacement struct {
-	mask  uint64
-	piece int
-}
-
-var (
-	nextBuckets [2][64][1 << nextCells][]piecePlacement
-	bucketArena []piecePlacement // the buckets' placements, back to back
+// nextBuckets: the placements at f (F's restricted or not) that leave the
+// next nextCells cells alone where the board has them filled, so that
+// building a list scans fewer. Each bucket is filtered the first time it is
+// asked for: its placements' places in atCell (a byte each) go to the end of
+// one array, written in order, and the bucket records where they are.
+//
+//	bucket word: bits 31 .......... 8   7 ...... 0
+//	             [ start in entries ][ how many ]
+const (
+	nextCells     = 6
+	bucketEntries = 1 << 20 // the 8x8 buckets take 36,886
 )
 
-func placementsByNext(f int, occ uint64) []piecePlacement {
-	restricted := 0
-	if keyBase != 0 {
-		restricted = 1
-	}
-	bucket := &nextBuckets[restricted][f][occ]
-	if *bucket == nil {
-		if cap(bucketArena)-len(bucketArena) < pieceCount*8*8 {
-			bucketArena = make([]piecePlacement, 0, 1<<14)
+type nextBuckets struct {
+	where   [2 * 64][1 << nextCells]uint32
+	used    int
+	entries [bucketEntries]uint8
+}
+
+func (nb *nextBuckets) placements(pl *placements, restricted int, f int, occ uint64) (bucket []uint8, at []cellPlacement) {
+	at = pl.atCell[restricted][f]
+	w := &nb.where[restricted*64+f][occ]
+	if *w == 0 {
+		if nb.used+len(at) > bucketEntries {
+			panic("pentomino: the bucket array is full; make it larger")
 		}
-		start := len(bucketArena)
-		for k := 0; k < pieceCount; k++ {
-			if k == pieceX {
-				continue // placed first, so never offered by a list
-			}
-			candidates := listsPl.byCell[f][k]
-			if k == pieceF && restricted == 1 {
-				candidates = listsPl.restrictedF[f]
-			}
-			for _, m := range candidates {
-				if m>>(f+1)&occ == 0 {
-					bucketArena = append(bucketArena, piecePlacement{m, k})
-				}
+		start := nb.used
+		for j, p := range at {
+			if p.mask>>(f+1)&occ == 0 {
+				nb.entries[nb.used] = uint8(j)
+				nb.used++
 			}
 		}
-		*bucket = bucketArena[start:len(bucketArena):len(bucketArena)]
+		*w = uint32(start+1)<<8 | uint32(nb.used-start)
 	}
-	return *bucket
+	start, n := int(*w>>8)-1, int(*w&0xff)
+	return nb.entries[start : start+n], at
 }
 
 // wallsOffBadRegion reports whether some region of the empty known cells is
@@ -557,7 +821,7 @@ func (b *board) wallsOffBadRegion(empty, nextToUnknown uint64) bool {
 	if enclosed == 0 {
 		return false
 	}
-	if bits.OnesCount64(enclosed)%5 != 0 {
+	if bits.OnesCount64(enclosed)%pieceCells != 0 {
 		return true
 	}
 	for enclosed != 0 {
@@ -569,7 +833,7 @@ func (b *board) wallsOffBadRegion(empty, nextToUnknown uint64) bool {
 			}
 			region = grown
 		}
-		if bits.OnesCount64(region)%5 != 0 {
+		if bits.OnesCount64(region)%pieceCells != 0 {
 			return true
 		}
 		enclosed &^= region
@@ -577,133 +841,224 @@ func (b *board) wallsOffBadRegion(empty, nextToUnknown uint64) bool {
 	return false
 }
 
-// ------------------------------------------------------------ the search
+// ------------------------------------------------------------ dead states
 
-// deadStates remembers the states (board and used pieces) already searched
-// that have no completion: more than half of the states the search enters
-// were entered before by another path (two pieces swapped, say), and nearly
-// all of those lead nowhere. States with completions are searched again each
-// time, since each path to them makes new solutions. Open addressing, linear
-// probing, a fixed size (the 6x10 search stores 170,992 states, under a
-// third of the slots); a slot's board is 0 when free (a state's board never
-// is).
+// The dead states are the states already searched that have no completion:
+// more than half of the states the search enters were entered before by
+// another path (two pieces swapped, say), and nearly all of those lead
+// nowhere. States with completions are searched again each time, since each
+// path to them makes new solutions. Without this table 6x10 takes 426,205
+// nodes instead of 186,762.
+//
+// A state is packed into one word, its key. Every cell before the first
+// empty cell f is filled, and no piece reaches further than span cells past
+// the cell it was placed at, which was at most f; only X, placed first, may
+// lie further on. So f and the cells after it, as far as the span and X
+// reach (at most 33 on the contest's boards: 46 are kept), say which cells
+// are filled:
+//
+//	dead-state key: bits 63 ............. 18   17 .. 12   11 ........ 0
+//	                [ cells f+1 ... f+46   ][    f     ][ pieces used ]
+//
+// When F is restricted and not yet placed, its bit in "pieces used" is set
+// anyway: a state dead with F restricted may live without the restriction,
+// and no real state has that board with F used (it would have five more
+// cells filled). No key is 0: X is always used.
 const (
-	deadSize = 1 << 19
-	deadMask = deadSize - 1
-	deadFull = deadSize * 3 / 4 // beyond this probing gets slow; never reached
+	deadFieldF      = pieceCount
+	deadFieldCells  = pieceCount + 6
+	deadWindowCells = 64 - deadFieldCells
+	// deadLoad: the dead states double at 75% full; fuller tables save
+	// pages, emptier ones probes.
+	deadLoad = 0.75
 )
 
+// deadStates is the table and the lock taken to double it.
 type deadStates struct {
-	boards [deadSize]uint64
-	used   [deadSize]uint16
+	hashTable
+	doubling sync.Mutex
+}
+
+// addDead stores a dead state, probing from slot i where its lookup stopped
+// under the given shift (from its home, if the table has doubled since).
+// The table is only a memory of work done: when it cannot double (it is at
+// its reserve, or another worker is doubling it) the state is not stored.
+func (d *deadStates) addDead(key, i uint64, shift uint32) {
+	if d.full() {
+		if !d.doubling.TryLock() {
+			return
+		}
+		room := !d.full() || d.double()
+		d.doubling.Unlock()
+		if !room {
+			return
+		}
+	}
+	if now := d.shift.Load(); now != shift {
+		i = home(key, now)
+	}
+	d.add(key, i)
+}
+
+// ------------------------------------------------------------ the search
+
+// A task is one root of the search: X at one centre and the piece that
+// fills the first empty cell. Tasks are taken in order; one worker does them
+// in the order of the single search.
+type task struct {
+	centre    int
+	xMask     uint64
+	boardMask uint64
+	entry     uint32
+	piece     int
+	fOnAxis   bool // F restricted
+}
+
+// worker is one core's search; the lists and dead states are shared.
+type worker struct {
+	ls        *lists
+	dead      *deadStates
+	keyBase   uint32 // the restricted bit of the list keys at this root
+	restrictF uint16 // F's bit in the pieces of a dead-state key, while F is restricted
+	nodes     int64  // placements made
+	depth     int
+	stack     [stackSlots]uint64 // the placements made, X first
+	pieceAt   [stackSlots]int
+	found     solutions
+	b         *board
+	sym       *symmetryMaps
+}
+
+// A solution is stored as its canonical form, the letters of its cells row
+// by row. They are kept in chunks, so that storing them never copies the
+// ones stored before.
+type solution [64]byte
+
+type solutions struct {
+	chunks [][]solution
 	count  int
 }
 
-// slot is where the state is, or the empty slot where it would go.
-func (d *deadStates) slot(board uint64, used uint16) int {
-	i := int((board^uint64(used)<<50)*0x9E3779B97F4A7C15>>40) & deadMask
-	for d.boards[i] != 0 && (d.boards[i] != board || d.used[i] != used) {
-		i = (i + 1) & deadMask
+const solutionChunk = 256
+
+func (s *solutions) add() *solution {
+	if s.count%solutionChunk == 0 {
+		s.chunks = append(s.chunks, make([]solution, solutionChunk))
 	}
-	return i
+	sol := &s.chunks[s.count/solutionChunk][s.count%solutionChunk]
+	s.count++
+	return sol
 }
 
-// addAt stores a state that slot found missing at i; the states stored
-// since may have taken slot i, and then its place is the next empty one.
-func (d *deadStates) addAt(i int, board uint64, used uint16) {
-	for d.boards[i] != 0 {
-		i = (i + 1) & deadMask
-	}
-	d.boards[i], d.used[i] = board, used
-	if d.count++; d.count > deadFull {
-		panic("pentomino: the dead-state table is full; raise deadSize")
-	}
+// symmetryMaps: for each of the board's symmetries, the bit of the image of
+// each cell, cells in row-major order.
+type symmetryMaps struct {
+	bitOf [8][64]uint8
+	count int
 }
 
-type search struct {
-	dead     *deadStates
-	nodes    int64 // placements made, X's included
-	stack    [pieceCount]uint64
-	pieceAt  [pieceCount]int
-	depth    int
-	found    []string // canonical forms
-	b        *board
-	symCells [][]int // for each symmetry, the bit of the image of each cell in row-major order
-}
-
-const allPieces = 1<<pieceCount - 1
+const (
+	allPieces  = 1<<pieceCount - 1
+	stackSlots = 16 // a power of two at least pieceCount, so a mask replaces a bounds check
+)
 
 // solve fills the first empty cell of boardMask with every unused piece the
-// list offers, recursing until every piece is used.
-func (s *search) solve(boardMask uint64, used uint16, entry uint32) {
-	list := entry >> entryStart // its number
+// list entry offers, recursing until every piece is used.
+func (w *worker) solve(boardMask uint64, used uint16, entry uint32) {
+	ls, dead := w.ls, w.dead
+	list := entry >> entryListShift
 	for avail := uint16(entry) & allPieces &^ used; avail != 0; avail &= avail - 1 {
 		k := bits.TrailingZeros16(avail)
 		childUsed := used | 1<<k
-		for next := groupStart(list, k); ; {
-			m := arena[next&arenaMask]
-			next++
+		for next, end := ls.group(list, k); next < end; next++ {
+			m := ls.arena[next&arenaMask]
 			if m&boardMask != 0 {
-				if m&neverFree != 0 {
-					break // the end of the group
-				}
 				continue
 			}
 			child := boardMask | m
 			if childUsed == allPieces {
-				s.nodes++
-				s.stack[s.depth], s.pieceAt[s.depth] = m, k
-				s.record(s.depth + 1)
+				w.nodes++
+				w.stack[w.depth&(stackSlots-1)], w.pieceAt[w.depth&(stackSlots-1)] = m, k
+				w.record(w.depth + 1)
 				continue
 			}
-			// The child's list (listEntry, written out so it is inlined).
+			// The child's list: its key, then the index (written out here so
+			// that it is inlined).
 			f := bits.TrailingZeros64(^child | 1<<63) // the same when bit 63 is empty, and tells the compiler ^child is not 0
-			key := keyBase | f<<lookAhead | int(child>>(uint(f)&63)>>1)&(1<<lookAhead-1)
-			e := listIndex[key&(indexSize-1)]
-			if e == 0 {
-				e = addList(key, f, child)
+			after := child >> (uint(f) & 63) >> 1     // the cells after f
+			key := w.keyBase | uint32(f)<<keyFieldF | uint32(after)&(1<<lookAhead-1)
+			i := home(uint64(key), ls.index.shift.Load())
+			v := atomic.LoadUint64(&ls.index.slots[i&tableSlotMask])
+			for uint32(v>>indexKeyShift) != key && v != 0 {
+				i++
+				v = atomic.LoadUint64(&ls.index.slots[i&tableSlotMask])
+			}
+			e := uint32(v)
+			if v == 0 {
+				e = ls.entry(key, f, child)
 			}
 			if uint16(e)&allPieces&^childUsed == 0 {
 				continue // look-ahead: no unused piece can fill the next empty cell
 			}
-			deadSlot := s.dead.slot(child, childUsed)
-			if s.dead.boards[deadSlot] != 0 {
+			deadKey := uint64(childUsed|w.restrictF) | uint64(f)<<deadFieldF | after<<deadFieldCells
+			shift := dead.shift.Load()
+			i = home(deadKey, shift)
+			v = atomic.LoadUint64(&dead.slots[i&tableSlotMask])
+			for v != deadKey && v != 0 {
+				i++
+				v = atomic.LoadUint64(&dead.slots[i&tableSlotMask])
+			}
+			if v != 0 {
 				continue // searched before, without a solution
 			}
-			s.nodes++
-			s.stack[s.depth], s.pieceAt[s.depth] = m, k
-			s.depth++
-			before := len(s.found)
-			s.solve(child, childUsed, e)
-			if len(s.found) == before {
-				s.dead.addAt(deadSlot, child, childUsed)
+			w.nodes++
+			w.stack[w.depth&(stackSlots-1)], w.pieceAt[w.depth&(stackSlots-1)] = m, k
+			w.depth++
+			before := w.found.count
+			w.solve(child, childUsed, e)
+			if w.found.count == before {
+				if dead.room > 0 { // one worker, and room: add it here
+					// Slot i, or past it in its run: states added since came
+					// after it, if at all. (Had the table doubled meanwhile,
+					// the state would land where no lookup finds it: a state
+					// forgotten, searched again if met.)
+					for dead.slots[i&tableSlotMask] != 0 {
+						i++
+					}
+					dead.slots[i&tableSlotMask] = deadKey
+					dead.room--
+				} else {
+					dead.addDead(deadKey, i, shift)
+				}
 			}
-			s.depth--
+			w.depth--
 		}
 	}
 }
 
 // record turns the placements on the stack into the solution's canonical
 // form: the smallest of its images, rows joined.
-func (s *search) record(n int) {
-	b := s.b
+func (w *worker) record(n int) {
+	b := w.b
 	var grid [64]byte
 	for m := b.holes; m != 0; m &= m - 1 {
 		grid[bits.TrailingZeros64(m)] = '.'
 	}
 	for i := 0; i < n; i++ {
-		letter := pieceShapes[s.pieceAt[i]].letter
-		for m := s.stack[i]; m != 0; m &= m - 1 {
+		letter := pieceLetters[w.pieceAt[i&(stackSlots-1)]&(stackSlots-1)]
+		for m := w.stack[i&(stackSlots-1)]; m != 0; m &= m - 1 {
 			grid[bits.TrailingZeros64(m)] = letter
 		}
 	}
 	// Find the smallest image comparing cell by cell, without building the
 	// images: two images usually part within the first few cells.
 	cells := b.rows * b.cols
-	best := s.symCells[0]
-	for _, perm := range s.symCells[1:] {
+	sym := w.sym
+	best := &sym.bitOf[0]
+	for k := 1; k < sym.count; k++ {
+		perm := &sym.bitOf[k]
 		for i := 0; i < cells; i++ {
-			if x, y := grid[perm[i]], grid[best[i]]; x != y {
+			if x, y := grid[perm[i]&63], grid[best[i]&63]; x != y {
 				if x < y {
 					best = perm
 				}
@@ -711,11 +1066,20 @@ func (s *search) record(n int) {
 			}
 		}
 	}
-	var img [64]byte
-	for i, bit := range best[:cells] {
-		img[i] = grid[bit&63]
+	sol := w.found.add()
+	for i := range sol[:cells] {
+		sol[i] = grid[best[i]&63]
 	}
-	s.found = append(s.found, string(img[:cells]))
+}
+
+// run does one task: X and the first piece at one root.
+func (w *worker) run(t task) {
+	w.keyBase, w.restrictF = 1<<keyPresent, 0
+	if t.fOnAxis {
+		w.keyBase, w.restrictF = 1<<keyPresent|1<<keyRestricted, 1<<pieceF
+	}
+	w.stack[0], w.pieceAt[0], w.depth = t.xMask, pieceX, 1
+	w.solve(t.boardMask, 1<<pieceX, t.entry&^allPieces|1<<t.piece) // only the task's piece
 }
 
 // xCentres lists X's centre positions in the fundamental region: one quarter
@@ -745,70 +1109,137 @@ func (b *board) xCentres() (centres []cell, mirrors []func(cell) cell) {
 	return centres, mirrors
 }
 
-// solveBoard solves one board and returns the output and the node count.
-func solveBoard(b *board) ([]byte, int64) {
-	debug.SetGCPercent(-1) // a few megabytes, all kept to the end
-	var fMirror func(cell) cell
+// solveBoard solves one board with the given number of workers, writes the
+// answer to out and returns the node count. With one worker the count is
+// that of a plain depth-first search; with more it depends a little on
+// timing (which worker marks a state dead first), never the answer.
+func solveBoard(b *board, workers int, out io.Writer) (int64, error) {
 	centres, mirrors := b.xCentres()
+	// At most one kind of axis occurs on each board of the contest, so one
+	// restricted F set serves every centre on an axis.
+	var fMirror func(cell) cell
 	for _, m := range mirrors {
 		if m != nil {
 			fMirror = m
 		}
 	}
-	if fMirror == nil {
-		fMirror = func(p cell) cell { return cell{p.r, -p.c} } // unused
-	}
-	// At most one kind of axis occurs on each board of the contest, so one
-	// restricted F set serves every centre on an axis.
 	pl := b.buildPlacements(fMirror)
-	startLists(b, pl)
-	s := &search{b: b, dead: new(deadStates)}
-	for _, sym := range b.symmetries() {
-		perm := make([]int, 0, b.rows*b.cols)
+	ls := newLists(b, pl, workers > 1)
+	sym := new(symmetryMaps)
+	for k, f := range b.symmetries() {
 		for r := 0; r < b.rows; r++ {
 			for c := 0; c < b.cols; c++ {
-				img := sym(cell{r, c})
-				perm = append(perm, b.bitOf[img.r][img.c])
+				img := f(cell{r, c})
+				sym.bitOf[k][r*b.cols+c] = uint8(b.bitOf[img.r][img.c])
 			}
 		}
-		s.symCells = append(s.symCells, perm)
+		sym.count++
 	}
+
+	// The roots, in the order of the single search. The dead-state window
+	// covers the span and X wherever it is.
 	xShape := normalized(shapeCells(pieceShapes[pieceX].rows))
+	var tasks []task
+	var nodes int64
+	window := pl.span
 	for i, centre := range centres {
 		xMask, ok := b.place(xShape, centre.r-1, centre.c-1)
 		if !ok {
 			continue
 		}
-		restrictF(mirrors[i] != nil)
+		window = max(window, 63-bits.LeadingZeros64(xMask))
+		nodes++ // placing X
 		boardMask := b.holes | xMask | ^b.cells
-		s.nodes++
-		s.stack[0], s.pieceAt[0], s.depth = xMask, pieceX, 1
-		e := listEntry(boardMask)
-		s.solve(boardMask, 1<<pieceX, e)
-	}
-	sort.Strings(s.found)
-	out := make([]byte, 0, len(s.found)*(b.rows*(b.cols+1)+20)+32)
-	for i, sol := range s.found {
-		out = append(out, "Answer No. "...)
-		out = strconv.AppendInt(out, int64(i+1), 10)
-		out = append(out, '\n')
-		for r := 0; r < b.rows; r++ {
-			out = append(out, sol[r*b.cols:(r+1)*b.cols]...)
-			out = append(out, '\n')
+		f := bits.TrailingZeros64(^boardMask)
+		key := 1<<keyPresent | uint32(f)<<keyFieldF | uint32(boardMask>>(f+1))&(1<<lookAhead-1)
+		if mirrors[i] != nil {
+			key |= 1 << keyRestricted
 		}
-		out = append(out, '\n')
+		e := ls.entry(key, f, boardMask)
+		for avail := uint16(e) & allPieces &^ (1 << pieceX); avail != 0; avail &= avail - 1 {
+			tasks = append(tasks, task{i, xMask, boardMask, e, bits.TrailingZeros16(avail), mirrors[i] != nil})
+		}
 	}
-	out = strconv.AppendInt(out, int64(len(s.found)), 10)
-	out = append(out, " solutions found\n"...)
-	return out, s.nodes
+	if window > deadWindowCells {
+		panic("pentomino: a dead-state key does not fit in a word on this board")
+	}
+	dead := new(deadStates)
+	dead.init(^uint64(0), 0, deadLoad, b.deadHint, workers > 1)
+
+	// The workers take the tasks in order.
+	var nextTask atomic.Int64
+	ws := make([]*worker, workers)
+	var wg sync.WaitGroup
+	for i := range ws {
+		w := &worker{ls: ls, dead: dead, b: b, sym: sym}
+		ws[i] = w
+		work := func() {
+			for {
+				n := int(nextTask.Add(1)) - 1
+				if n >= len(tasks) {
+					return
+				}
+				w.run(tasks[n])
+			}
+		}
+		if workers == 1 {
+			work()
+			continue
+		}
+		wg.Add(1)
+		go func() { defer wg.Done(); work() }()
+	}
+	wg.Wait()
+
+	var found []*solution
+	for _, w := range ws {
+		nodes += w.nodes
+		for i := 0; i < w.found.count; i++ {
+			found = append(found, &w.found.chunks[i/solutionChunk][i%solutionChunk])
+		}
+	}
+	slices.SortFunc(found, func(x, y *solution) int { return bytes.Compare(x[:], y[:]) })
+	return nodes, printSolutions(out, b, found)
 }
 
+// printSolutions writes the answers in the contest's layout.
+func printSolutions(out io.Writer, b *board, found []*solution) error {
+	w := bufio.NewWriterSize(out, 1<<16)
+	var line []byte
+	for i, sol := range found {
+		line = append(line[:0], "Answer No. "...)
+		line = strconv.AppendInt(line, int64(i+1), 10)
+		line = append(line, '\n')
+		for r := 0; r < b.rows; r++ {
+			line = append(line, sol[r*b.cols:(r+1)*b.cols]...)
+			line = append(line, '\n')
+		}
+		line = append(line, '\n')
+		w.Write(line)
+	}
+	w.Write(strconv.AppendInt(line[:0], int64(len(found)), 10))
+	w.WriteString(" solutions found\n")
+	return w.Flush()
+}
+
+const usage = `usage: pentomino [-v] [BOARD]
+  BOARD  6x10 (default), 5x12, 4x15, 3x20 or 8x8 (the square without its centre)
+  -v     print the node count and the time on stderr
+`
+
 func main() {
+	// The program keeps nearly everything it allocates to the end; the
+	// collector would only walk it.
+	debug.SetGCPercent(-1)
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
 	verbose := false
+	if len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
+		io.WriteString(stdout, usage)
+		return 0
+	}
 	if len(args) > 0 && args[0] == "-v" {
 		verbose, args = true, args[1:]
 	}
@@ -818,19 +1249,23 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case 1:
 		name = args[0]
 	default:
-		fmt.Fprintf(stderr, "pentomino: expected at most one argument, the board, got %d\n", len(args))
+		io.WriteString(stderr, "pentomino: expected at most one argument, the board, got "+strconv.Itoa(len(args))+"\n")
 		return 2
 	}
 	b, err := newBoard(name)
 	if err != nil {
-		fmt.Fprintf(stderr, "pentomino: %v\n", err)
+		io.WriteString(stderr, "pentomino: "+err.Error()+"\n")
 		return 2
 	}
 	start := time.Now()
-	out, nodes := solveBoard(b)
-	stdout.Write(out)
+	nodes, err := solveBoard(b, runtime.GOMAXPROCS(0), stdout)
+	if err != nil {
+		io.WriteString(stderr, "pentomino: writing the answer: "+err.Error()+"\n")
+		return 1
+	}
 	if verbose {
-		fmt.Fprintf(stderr, "nodes %d\nelapsed %.3f ms\n", nodes, float64(time.Since(start).Microseconds())/1000)
+		io.WriteString(stderr, "nodes "+strconv.FormatInt(nodes, 10)+"\nelapsed "+
+			strconv.FormatFloat(float64(time.Since(start).Microseconds())/1000, 'f', 3, 64)+" ms\n")
 	}
 	return 0
 }
