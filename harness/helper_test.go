@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -33,6 +34,13 @@ func helper(mode string, args []string) int {
 	case "bad-input":
 		fmt.Fprintln(os.Stderr, "helper: bad input on line 1")
 		return 2
+	case "spin": // a fixed amount of work: args[0] rounds of a loop
+		n, _ := strconv.Atoi(args[0])
+		x := uint64(1)
+		for i := 0; i < n; i++ {
+			x = x*6364136223846793005 + 1442695040888963407
+		}
+		fmt.Println(x % 7)
 	case "burn": // use CPU and memory so rusage has something to show
 		buf := make([]byte, 64<<20)
 		for i := range buf {

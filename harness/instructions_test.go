@@ -53,12 +53,12 @@ func TestIsGoBinary(t *testing.T) {
 	}
 }
 
-// With valgrind installed, a real count: the helper echoing one line runs a
-// Go program's start-up, under a million instructions, nearly the same count
-// twice. GOMAXPROCS=1 and no async preemption make the program's own work
-// repeatable; the runtime's monitor thread wakes on a clock and adds a few
-// thousand instructions that depend on time (0.3% of meteor's 28 M, a couple
-// of percent of a program this small).
+// With valgrind installed, real counts: a loop of a million rounds and one
+// of two million differ by the million rounds' instructions (a handful
+// each), and the same program counts the same twice within 1%. GOMAXPROCS=1
+// and no async preemption make a Go program's own work repeatable; the
+// runtime's monitor thread wakes on a clock and adds some thousands of
+// instructions that depend on time.
 func TestCountInstructions(t *testing.T) {
 	if _, err := valgrindPath(); err != nil {
 		t.Skip(err)
@@ -66,20 +66,19 @@ func TestCountInstructions(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs valgrind")
 	}
-	spec := helperSpec(t, "echo", "hello")
-	a, err := CountInstructions(spec)
-	if err != nil {
-		t.Fatal(err)
+	count := func(rounds string) int64 {
+		n, err := CountInstructions(helperSpec(t, "spin", rounds))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
 	}
-	b, err := CountInstructions(spec)
-	if err != nil {
-		t.Fatal(err)
+	one, again, two := count("1000000"), count("1000000"), count("2000000")
+	if d := float64(one-again) / float64(one); d > 0.01 || d < -0.01 {
+		t.Errorf("counts %d and %d of the same run differ by more than 1%%", one, again)
 	}
-	if a < 50_000 || a > 5_000_000 {
-		t.Errorf("count %d out of range for a Go program printing one line", a)
-	}
-	if d := float64(a-b) / float64(a); d > 0.05 || d < -0.05 {
-		t.Errorf("counts %d and %d differ by more than 5%%", a, b)
+	if perRound := float64(two-one) / 1e6; perRound < 2 || perRound > 12 {
+		t.Errorf("a million more rounds cost %d instructions (%.1f a round), want a few a round", two-one, perRound)
 	}
 	failing := helperSpec(t, "bad-input")
 	if _, err := CountInstructions(failing); err == nil || !strings.Contains(err.Error(), "failed under valgrind") {
