@@ -53,9 +53,9 @@ func TestIsGoBinary(t *testing.T) {
 	}
 }
 
-// With valgrind installed, real counts: a loop of a million rounds and one
-// of two million differ by the million rounds' instructions (a handful
-// each), and the same program counts the same twice within 1%. GOMAXPROCS=1
+// With valgrind installed, real counts: a loop of four million rounds and one
+// of eight million differ by the four million rounds' instructions (a
+// handful each), and the same program counts the same twice within 1%. GOMAXPROCS=1
 // and no async preemption make a Go program's own work repeatable; the
 // runtime's monitor thread wakes on a clock and adds some thousands of
 // instructions that depend on time.
@@ -73,12 +73,12 @@ func TestCountInstructions(t *testing.T) {
 		}
 		return n
 	}
-	one, again, two := count("1000000"), count("1000000"), count("2000000")
+	one, again, two := count("4000000"), count("4000000"), count("8000000")
 	if d := float64(one-again) / float64(one); d > 0.01 || d < -0.01 {
 		t.Errorf("counts %d and %d of the same run differ by more than 1%%", one, again)
 	}
-	if perRound := float64(two-one) / 1e6; perRound < 2 || perRound > 12 {
-		t.Errorf("a million more rounds cost %d instructions (%.1f a round), want a few a round", two-one, perRound)
+	if perRound := float64(two-one) / 4e6; perRound < 2 || perRound > 12 {
+		t.Errorf("four million more rounds cost %d instructions (%.1f a round), want a few a round", two-one, perRound)
 	}
 	failing := helperSpec(t, "bad-input")
 	if _, err := CountInstructions(failing); err == nil || !strings.Contains(err.Error(), "failed under valgrind") {
