@@ -51,7 +51,6 @@ package main
 
 import (
 	"bytes"
-	"fmt"
 	"io"
 	"math"
 	"math/bits"
@@ -208,7 +207,7 @@ func placeAt(shape []hex, row, col int) (mask uint64, ok bool) {
 // its own image) and reverses its digit string. The search keeps only half
 // of halfTurnPiece's shapes, one of each pair a half turn swaps, so it finds
 // exactly one solution of each pair and the other is its reverse.
-var halfTurnPiece = 3
+const halfTurnPiece = 3
 
 // placementsByCell[f] holds every placement whose first cell is window cell
 // f (f in the top two rows), as a state word: cell bits and the piece bit.
@@ -229,8 +228,12 @@ var (
 	bucketArena      []uint64
 )
 
+// hashMultiplier spreads keys over a table's slots (2^64 / the golden
+// ratio); a slot is the top bits of key * hashMultiplier.
+const hashMultiplier = 0x9E3779B97F4A7C15
+
 func shapeSlot(cells uint64) int {
-	i := int(cells*0x9E3779B97F4A7C15>>53) & (len(pieceShapes) - 1)
+	i := int(cells*hashMultiplier>>53) & (len(pieceShapes) - 1)
 	for pieceShapes[i] != 0 && pieceShapes[i] != cells {
 		i = (i + 1) & (len(pieceShapes) - 1)
 	}
@@ -353,14 +356,50 @@ func (e entry) offersUnusedPiece(state uint64) bool {
 	return uint64(e)&^(state>>pieceShift)&(1<<pieceCount-1) != 0
 }
 
-// Keys run below 3*2*boardWidth << lookAhead; the table is rounded up to a
-// power of two so that masking a key proves it in range.
-const listIndexSize = 32 << lookAhead
+// The list index maps a key to its list's entry. Keys run below
+// 3*2*boardWidth << lookAhead (21 bits), but a run meets only 6,782 of them,
+// spread thin: a table with a slot for every key (8 MB) had 516 of its pages
+// touched. So the index has two levels: the key's high bits pick a leaf of
+// 16 entries in leafOf, and leaves are handed out in order as keys arrive,
+// so that only the leaves in use take memory (about 3,600 leaves and 60
+// pages of leafOf). Leaf 0 is all zeros: a key whose leaf is not there yet
+// reads 0, "not built", like a key whose list is not.
+//
+//	list key:  bits 20 ........... 4   3 .. 0
+//	           [ leaf in leafOf    ][ entry ]
+const (
+	keyBits       = 21
+	listIndexSize = 1 << keyBits // keys are masked to this, which proves them in range
+	leafBits      = 4
+	leafSize      = 1 << leafBits
+)
 
 var (
-	listIndex  [listIndexSize]entry
+	leafOf     [listIndexSize >> leafBits]uint16 // the key's leaf
+	leaves     [1 << 16][leafSize]entry          // indexed by a uint16: no bounds check
+	leavesUsed = 1                               // leaf 0 stays empty
 	listsBuilt int
 )
+
+// lookupList is the entry for a key, 0 when its list is not built.
+func lookupList(key int) entry {
+	return leaves[leafOf[key&(listIndexSize-1)>>leafBits]][key&(leafSize-1)]
+}
+
+// setList records a new list's entry, handing out the key's leaf if it is
+// the first of its leaf.
+func setList(key int, e entry) {
+	key &= listIndexSize - 1
+	leaf := &leafOf[key>>leafBits]
+	if *leaf == 0 {
+		if leavesUsed == len(leaves) {
+			panic("meteor: the list index is out of leaves")
+		}
+		*leaf = uint16(leavesUsed)
+		leavesUsed++
+	}
+	leaves[*leaf][key&(leafSize-1)] = e
+}
 
 // A candidate carries in its top four bits how far past f the child's first
 // empty cell is (0 for f+1, up to 14), read off the list's known cells, or
@@ -375,11 +414,34 @@ const (
 )
 
 // keySteps[shifted<<6 | f'] says, for a child whose first empty cell is f' in
-// the window of a parent moved down `shifted` times: bits 0-5, where the
-// cells of the child's key start in the unmoved child (f'+1); bits 8-31, the
-// rest of the key; bits 32-47, the child's rowBase (its window position <<
-// 6 | its first empty cell + 1); bits 48-49, how many times the window moves.
+// the window of a parent moved down `shifted` times, what the search needs
+// to go on to it:
+//
+//	key step: bits 49 48   47 ............. 32   31 ........... 8   7 6   5 ...... 0
+//	          [ moves ][   child's rowBase   ][  key's high part ][ 0 ][ cellsFrom ]
+//
+//	cellsFrom  where the cells of the child's key start in the unmoved child (f'+1)
+//	key's high part  the rest of the child's list key (window position and f')
+//	rowBase    the child's window position << 6 | its first empty cell + 1
+//	moves      how many times the window moves down (two rows each)
+//
+// The search loop reads the fields written out, with these names.
 type keyStep uint64
+
+const (
+	stepCellsMask    = 1<<6 - 1
+	stepHighShift    = 8
+	stepHighMask     = 1<<24 - 1
+	stepRowBaseShift = 32
+	stepRowBaseMask  = 1<<16 - 1
+	stepMovesShift   = 48
+	stepMovesMask    = 3
+)
+
+func (s keyStep) cellsFrom() uint64 { return uint64(s) & stepCellsMask }
+func (s keyStep) high() int         { return int(s>>stepHighShift) & stepHighMask }
+func (s keyStep) rowBase() int      { return int(s>>stepRowBaseShift) & stepRowBaseMask }
+func (s keyStep) moves() uint64     { return uint64(s>>stepMovesShift) & stepMovesMask }
 
 var keySteps [8 << 6]keyStep
 
@@ -392,8 +454,8 @@ func buildKeySteps() {
 				continue // past the board: never asked for
 			}
 			high := (keyBottom[childShifted] + childF) << lookAhead
-			keySteps[shifted<<6|f] = keyStep(f+1) | keyStep(high)<<8 |
-				keyStep(childShifted<<6|(childF+1))<<32 | keyStep(moves)<<48
+			keySteps[shifted<<6|f] = keyStep(f+1) | keyStep(high)<<stepHighShift |
+				keyStep(childShifted<<6|(childF+1))<<stepRowBaseShift | keyStep(moves)<<stepMovesShift
 		}
 	}
 }
@@ -402,7 +464,7 @@ func buildKeySteps() {
 // down `shifted` times, building the list on first use.
 func listEntry(state uint64, shifted int) entry {
 	key := listKey(state, shifted)
-	if e := listIndex[key]; e != 0 {
+	if e := lookupList(key); e != 0 {
 		return e
 	}
 	return addList(key, state, shifted)
@@ -424,7 +486,7 @@ func listKey(state uint64, shifted int) int {
 // window moves by whole rows, so they are the same bits). Cells past the
 // board's bottom must read as filled.
 func stepKey(step keyStep, cells uint64) int {
-	return int(step>>8)&(1<<24-1) | int(cells>>(step&63))&(1<<lookAhead-1)
+	return step.high() | int(cells>>step.cellsFrom())&(1<<lookAhead-1)
 }
 
 // keyBottom[shifted] is the key's offset for the window's position: the
@@ -437,7 +499,7 @@ func addList(key int, state uint64, shifted int) entry {
 	start := arenaUsed
 	pieces := buildList(f, state, keyBottom[shifted]/(2*boardWidth)+2)
 	e := entry(start)<<entryStart | entry(pieces>>pieceShift)
-	listIndex[key] = e
+	setList(key, e)
 	listsBuilt++
 	return e
 }
@@ -538,15 +600,18 @@ func wallsOffBadRegion(empty, nextToUnknown uint64) bool {
 // table (linear probing) keyed by the state word with a spare bit set, so
 // that 0 marks an empty slot even though the empty board is state 0. Its
 // size is fixed: the search meets the same 70,578 states whatever N is
-// (the tests pin that number), a quarter of the slots, and a fixed array
+// (the tests pin that number), just over half the slots: every page of the
+// table is touched anyway (states land at random), so a table twice as
+// large would cost 320 more page faults to save a few probes. A fixed array
 // needs no length loads or bounds checks in the search loop. A count fits
 // in 16 bits (no state has more than the 1049 completions of the empty
-// board), which halves the memory the counts touch.
+// board), which keeps the counts to a fifth of the memo's memory.
 const (
 	occupied = uint64(1) << 63
-	memoSize = 1 << 18
+	memoBits = 17
+	memoSize = 1 << memoBits
 	memoMask = memoSize - 1
-	memoFull = memoSize / 2 // beyond this probing gets slow; never reached
+	memoFull = memoSize * 3 / 4 // beyond this probing gets slow; never reached
 )
 
 type memo struct {
@@ -555,11 +620,40 @@ type memo struct {
 	used   int
 }
 
-func newMemo() *memo { return new(memo) }
+// The walk (after the count) puts a second thing in a state's count field,
+// once it has worked out the state's live edges: the index of its first
+// one, negated. So a field reads:
+//
+//	count > 0   completions, live edges not worked out yet
+//	count = 0   no completion
+//	count < 0   -(index of the state's first live edge)
+//
+// (The index fits: the walk stops with a panic if the edges outgrow int16.)
+func (m *memo) firstEdge(slot int) (edge int, known bool) {
+	c := m.counts[slot]
+	return -int(c), c <= 0
+}
+
+func (m *memo) setFirstEdge(slot, edge int) {
+	if edge > math.MaxInt16 {
+		panic("meteor: too many live edges for a memo count")
+	}
+	m.counts[slot] = -int16(edge)
+}
+
+// newMemo writes the memo's zeros itself: a probe reads slots before any
+// state is stored there, and a page first read is the kernel's shared page
+// of zeros, which costs a second fault when it is written.
+func newMemo() *memo {
+	m := new(memo)
+	clear(m.keys[:])
+	clear(m.counts[:])
+	return m
+}
 
 // slot is where the state is, or the empty slot where it would go.
 func (m *memo) slot(state uint64) int {
-	i := int(state*0x9E3779B97F4A7C15>>40) & memoMask
+	i := int(state*hashMultiplier>>(64-memoBits)) & memoMask
 	for m.keys[i] != 0 && m.keys[i] != state|occupied {
 		i = (i + 1) & memoMask
 	}
@@ -649,17 +743,17 @@ func (s *search) count() int32 {
 		step := keySteps[at&(len(keySteps)-1)]
 		// stepKey, written out: calling it, though inlined, costs this loop
 		// 0.2 M instructions in how the compiler allocates registers.
-		key := int(step>>8)&(1<<24-1) | int(keyCells>>(step&63))&(1<<lookAhead-1)
-		childEntry := listIndex[key&(listIndexSize-1)]
-		if childEntry == 0 {
+		key := int(step>>stepHighShift)&stepHighMask | int(keyCells>>(step&stepCellsMask))&(1<<lookAhead-1)
+		childEntry := leaves[leafOf[key&(listIndexSize-1)>>leafBits]][key&(leafSize-1)] // lookupList, written out
+		if childEntry == 0 {                                                            // not built: listEntry works the key out again, so it need not be kept
 			moved, movedShifted := shiftUp(child &^ stepBits)
-			childEntry = addList(key&(listIndexSize-1), moved, (rowBase>>6)+movedShifted)
+			childEntry = listEntry(moved, (rowBase>>6)+movedShifted)
 		}
 		if !childEntry.offersUnusedPiece(child) {
 			continue // look-ahead: no unused piece can cover the child's first empty cell
 		}
 		child &^= stepBits
-		for moves := step >> 48 & 3; moves > 0; moves-- {
+		for moves := step >> stepMovesShift & stepMovesMask; moves > 0; moves-- {
 			child = (child&cellMask)>>(2*boardWidth) | bottomRows | child&^cellMask
 		}
 		childSlot := memo.slot(child)
@@ -672,7 +766,7 @@ func (s *search) count() int32 {
 		up := &stack[depth&stackMask]
 		up.state, up.rowBase, up.slot, up.next, up.completionsYet = state, rowBase, slot, next, total
 		depth++
-		state, rowBase, slot, total = child, int(step>>32&0xffff), childSlot, 0
+		state, rowBase, slot, total = child, int(step>>stepRowBaseShift&stepRowBaseMask), childSlot, 0
 		next = uint16(childEntry.start())
 	}
 	if memo.used > memoFull {
@@ -711,11 +805,10 @@ const completeBoard = -1
 // the memo's pages are already in memory): a positive count means not
 // worked out yet, 0 no completion.
 func (s *search) walk(slot int, state uint64, shifted int, board *[boardCells]byte, found func() bool) bool {
-	if s.memo.counts[slot] > 0 {
-		if len(s.liveEdges) > math.MaxInt16 {
-			panic("meteor: too many live edges for a memo count")
-		}
-		s.memo.counts[slot] = -int16(len(s.liveEdges))
+	first, known := s.memo.firstEdge(slot)
+	if !known {
+		first = len(s.liveEdges)
+		s.memo.setFirstEdge(slot, first)
 		for next := listEntry(state, shifted).start(); arena[next] != 0; next++ {
 			p := arena[next] &^ stepBits
 			if p&state != 0 {
@@ -734,7 +827,7 @@ func (s *search) walk(slot int, state uint64, shifted int, board *[boardCells]by
 		s.liveEdges = append(s.liveEdges, liveEdge{})
 	}
 	offset := shifted * 2 * boardWidth
-	for e := -int(s.memo.counts[slot]); s.liveEdges[e].candidate != 0; e++ {
+	for e := first; s.liveEdges[e].candidate != 0; e++ {
 		edge := s.liveEdges[e]
 		p := arena[edge.candidate] &^ stepBits
 		digit := byte('0' + bits.TrailingZeros64(p>>pieceShift))
@@ -800,6 +893,9 @@ func writeBoard(out *bytes.Buffer, solution []byte) {
 const totalSolutions = 2098
 
 func main() {
+	// The program allocates a few megabytes and keeps all of it to the end:
+	// the garbage collector would only spend time finding nothing to free.
+	debug.SetGCPercent(-1)
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
@@ -810,13 +906,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 		verbose, args = true, args[1:]
 	}
 	if len(args) > 1 {
-		fmt.Fprintf(stderr, "meteor: expected at most one argument, N (a positive integer), got %d\n", len(args))
+		io.WriteString(stderr, "meteor: expected at most one argument, N (a positive integer), got "+strconv.Itoa(len(args))+"\n")
 		return 2
 	}
 	if len(args) == 1 {
 		n, err := strconv.Atoi(args[0])
 		if err != nil || n < 1 {
-			fmt.Fprintf(stderr, "meteor: expected N, a positive integer, got %q\n", args[0])
+			io.WriteString(stderr, "meteor: expected N, a positive integer, got "+strconv.Quote(args[0])+"\n")
 			return 2
 		}
 		limit = n
@@ -825,17 +921,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 	out, s := solve(limit)
 	stdout.Write(out)
 	if verbose {
-		fmt.Fprintf(stderr, "nodes %d\nlists %d\nmemo states %d\nelapsed %.3f ms\n",
-			s.nodes, listsBuilt, s.memo.used, float64(time.Since(start).Microseconds())/1000)
+		io.WriteString(stderr, "nodes "+strconv.FormatInt(s.nodes, 10)+"\nlists "+strconv.Itoa(listsBuilt)+
+			"\nmemo states "+strconv.Itoa(s.memo.used)+"\nelapsed "+
+			strconv.FormatFloat(float64(time.Since(start).Microseconds())/1000, 'f', 3, 64)+" ms\n")
 	}
 	return 0
 }
 
 // solve searches and renders the answer for a solution limit.
 func solve(limit int) ([]byte, *search) {
-	// The program allocates a few megabytes and keeps all of it to the end:
-	// the garbage collector would only spend time finding nothing to free.
-	debug.SetGCPercent(-1)
 	buildTables()
 	s := &search{memo: newMemo()}
 	// First pass: count the completions of every state. The search finds one
@@ -873,7 +967,7 @@ func solve(limit int) ([]byte, *search) {
 	}
 
 	var out bytes.Buffer
-	fmt.Fprintf(&out, "%d solutions found\n\n", count)
+	out.WriteString(strconv.Itoa(count) + " solutions found\n\n")
 	if count > 0 {
 		writeBoard(&out, smallest[:])
 		writeBoard(&out, largest[:])

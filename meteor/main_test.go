@@ -33,6 +33,14 @@ func TestFullOutputMatchesBenchmarksGame(t *testing.T) {
 
 func TestEverySolutionIsAValidTiling(t *testing.T) {
 	buildTables()
+	// Each piece's shapes, up to translation.
+	var shapesOf [pieceCount]map[uint64]bool
+	for p, walk := range pieceWalks {
+		shapesOf[p] = map[uint64]bool{}
+		for _, o := range orientations(walkCells(walk)) {
+			shapesOf[p][shapeKey(o.cells)] = true
+		}
+	}
 	s := &search{memo: newMemo()}
 	if n := s.count(); n != totalSolutions/2 {
 		t.Fatalf("count = %d, want %d (one of each half-turn pair)", n, totalSolutions/2)
@@ -47,8 +55,18 @@ func TestEverySolutionIsAValidTiling(t *testing.T) {
 			}
 			seen[sol] = true
 			for d := byte('0'); d <= '9'; d++ {
-				if n := strings.Count(sol, string(d)); n != pieceCells {
-					t.Fatalf("piece %c covers %d cells in %s", d, n, sol)
+				var cells []hex
+				for i := range sol {
+					if sol[i] == d {
+						r, c := i/boardWidth, i%boardWidth
+						cells = append(cells, hex{c - (r-r&1)/2, r})
+					}
+				}
+				if len(cells) != pieceCells {
+					t.Fatalf("piece %c covers %d cells in %s", d, len(cells), sol)
+				}
+				if !shapesOf[d-'0'][shapeKey(cells)] {
+					t.Fatalf("piece %c's cells in %s are not one of its shapes", d, sol)
 				}
 			}
 		}
@@ -59,14 +77,23 @@ func TestEverySolutionIsAValidTiling(t *testing.T) {
 	}
 }
 
-func TestPiecesHaveTwelveOrientationsOrFewer(t *testing.T) {
+// Every piece has no symmetry at all, so 12 distinct shapes (6 turns, 2
+// sides); the half turn piece keeps 6 of them, one of each pair.
+func TestEveryPieceHasTwelveOrientations(t *testing.T) {
 	for p, walk := range pieceWalks {
 		cells := walkCells(walk)
 		if len(cells) != pieceCells {
 			t.Errorf("piece %d: walk visits %d cells, want %d", p, len(cells), pieceCells)
 		}
-		if n := len(orientations(cells)); n < 1 || n > 12 {
-			t.Errorf("piece %d: %d orientations", p, n)
+		shapes := orientations(cells)
+		half := 0
+		for _, o := range shapes {
+			if o.inHalf {
+				half++
+			}
+		}
+		if len(shapes) != 12 || half != 6 {
+			t.Errorf("piece %d: %d orientations, %d in the half kept, want 12 and 6", p, len(shapes), half)
 		}
 	}
 }
