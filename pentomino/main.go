@@ -31,10 +31,12 @@
 //     eighth of the square); where X sits on a mirror axis, F keeps only one
 //     of each pair of orientations that mirror swaps. So each class is
 //     reached once (the argument is in the README).
-//  3. Candidates come from a list per (first empty cell, occupancy of the next
-//     13 cells, F restricted or not), built on first use, a group per piece;
-//     the list drops placements that overlap or wall off a region whose size
-//     is not a multiple of five, so those checks are paid once per list.
+//  3. Candidates come from a list per (row of the first empty cell, distance
+//     to the board's end, occupancy of the next few cells, F restricted or
+//     not), built on first use and shared by every line: a group per piece of
+//     placements counted from the first empty cell; the list drops placements
+//     that overlap or wall off a region whose size is not a multiple of five,
+//     so those checks are paid once per list.
 //  4. The loop jumps to the groups of the unused pieces the list offers; a
 //     placement is not entered if the next empty cell then has no unused piece
 //     (look-ahead), or if its state (board, pieces used) was searched before
@@ -43,13 +45,13 @@
 //  5. Solutions are turned into canonical form, sorted and printed.
 //
 // Memory is sized to the work: the two tables looked up at random (the list
-// index and the dead states) are hash tables that start small and double, so
-// a run touches pages in proportion to the lists and states it makes; the
-// arrays written in order (the lists) are reserved large and touched only as
-// far as they are filled.
+// index and the dead states) are hash tables sized for each board's search
+// that double in place if they must, so a run touches pages in proportion to
+// the lists and states it makes; the arrays written in order (the lists) are
+// reserved large and touched only as far as they are filled.
 //
-// Measured: see MEASURED at the end of this comment block in the README's
-// pentomino section.
+// Measured: see the README's pentomino section (instructions, page faults,
+// nodes per board, and the make bench table).
 package main
 
 import (
@@ -209,7 +211,8 @@ func orientations(cells []cell) []orientation {
 // ------------------------------------------------------------ the board
 
 // board describes one contest board and its numbering: cell (r, c) is bit
-// bitOf[r][c], counting along the short side first.
+// bitOf[r][c], counting along the short side first. A line is one run along
+// the short side (a column of 6x10); a cell's row is its place in its line.
 type board struct {
 	name        string
 	rows, cols  int
@@ -220,27 +223,43 @@ type board struct {
 	square      bool
 	firstLine   uint64 // cells with no neighbour before them along the short side
 	lastLine    uint64 // cells with no neighbour after them along the short side
-	// How many lists and dead states the search of this board makes, about
-	// (measured; README): the hash tables start at the size these need, so
-	// that they do not double while the search runs. They would, if a board
-	// needed more.
+	tuning
+}
+
+// tuning: per board, how many cells after the first empty one a list knows,
+// and how many lists and dead states its search makes, about (measured;
+// README). The look-ahead is a trade: a longer one makes lists that filter
+// more and are shared less; 6x10 does best with 13 cells, the 8x8 (whose
+// lines are 8 long) with 10. The hash tables start at the size the counts
+// need, so that they do not double while the search runs (they would, if a
+// board needed more).
+type tuning struct {
+	lookAhead           int
+	exactEnd            bool
 	listsHint, deadHint int
+}
+
+var tunings = map[string]tuning{
+	"6x10": {13, false, 8_700, 193_000},
+	"5x12": {11, false, 2_900, 58_000},
+	"4x15": {9, false, 950, 15_000},
+	"3x20": {11, false, 280, 1_100},
+	"8x8":  {10, true, 11_200, 70_000},
 }
 
 func newBoard(name string) (*board, error) {
 	b := &board{name: name}
+	t, ok := tunings[name]
+	if !ok {
+		return nil, errors.New("expected a board 6x10, 5x12, 4x15, 3x20 or 8x8, got " + strconv.Quote(name))
+	}
+	b.tuning = t
 	if name == "8x8" {
 		b.rows, b.cols, b.square = 8, 8, true
-		b.listsHint, b.deadHint = 17_500, 50_000
 	} else {
-		r, c, ok := strings.Cut(name, "x")
-		rows, err1 := strconv.Atoi(r)
-		cols, err2 := strconv.Atoi(c)
-		if !ok || err1 != nil || err2 != nil || !validRectangle(rows, cols) {
-			return nil, errors.New("expected a board 6x10, 5x12, 4x15, 3x20 or 8x8, got " + strconv.Quote(name))
-		}
-		b.rows, b.cols = rows, cols
-		b.listsHint, b.deadHint = tableHints[[2]int{rows, cols}][0], tableHints[[2]int{rows, cols}][1]
+		r, c, _ := strings.Cut(name, "x")
+		b.rows, _ = strconv.Atoi(r)
+		b.cols, _ = strconv.Atoi(c)
 	}
 	b.short, b.long = min(b.rows, b.cols), max(b.rows, b.cols)
 	b.bitOf = make([][]int, b.rows)
@@ -261,29 +280,23 @@ func newBoard(name string) (*board, error) {
 			b.holes |= 1 << b.bitOf[p.r][p.c]
 		}
 	}
-	for i := 0; i < n; i++ {
-		switch i % b.short {
-		case 0:
-			b.firstLine |= 1 << i
-		case b.short - 1:
-			b.lastLine |= 1 << i
-		}
-	}
+	b.firstLine, b.lastLine = b.lineMasks(0)
 	return b, nil
 }
 
-// tableHints: the rectangles of 60 cells the contest names, with the
-// lists and dead states their searches make (about; see board).
-var tableHints = map[[2]int][2]int{
-	{6, 10}: {14_900, 171_000},
-	{5, 12}: {9_600, 50_000},
-	{4, 15}: {2_150, 11_500},
-	{3, 20}: {440, 900},
-}
-
-func validRectangle(rows, cols int) bool {
-	_, ok := tableHints[[2]int{rows, cols}]
-	return ok
+// lineMasks are the first-of-line and last-of-line cells over all 64 bits,
+// counted from a cell in row r: the cells where a step along the short side
+// leaves the line.
+func (b *board) lineMasks(r int) (first, last uint64) {
+	for i := 0; i < 64; i++ {
+		switch (r + i) % b.short {
+		case 0:
+			first |= 1 << i
+		case b.short - 1:
+			last |= 1 << i
+		}
+	}
+	return first, last
 }
 
 // grow adds the neighbours of the cells in m.
@@ -329,13 +342,18 @@ func (b *board) symmetries() []func(cell) cell {
 
 // ------------------------------------------------------------ placements
 
-// A placement is a mask of board cells. atCell[r][f] lists the placements
-// whose first cell (lowest bit) is f, piece by piece in the order of the
-// shape table, X left out (it is placed first, never offered by a list);
-// r = 1 is the same with F restricted to half its orientations.
+// A placement is a mask of board cells. The lists hold placements counted
+// from their first cell (lowest bit), which is then bit 0: a placement of a
+// shape is the same word wherever its first cell is, as long as that cell
+// has the same row (its place along the short side) and the board goes on
+// far enough. atRow[v][r] lists the placements whose first cell is in row
+// r, piece by piece in the order of the shape table, X left out (it is
+// placed first, never offered by a list); v = 1 is the same with F
+// restricted to half its orientations. Holes are not in them: a hole is a
+// filled cell of the board.
 type placements struct {
-	atCell [2][64][]cellPlacement
-	span   int // how far past its first cell a placement reaches, at most
+	atRow [2][8][]cellPlacement
+	span  int // how far past its first cell a placement reaches, at most
 }
 
 type cellPlacement struct {
@@ -347,35 +365,42 @@ type cellPlacement struct {
 // not nil, is the mirror whose pairs F is restricted to one of (so that
 // mirror images of a solution are not both found).
 func (b *board) buildPlacements(fMirror func(cell) cell) *placements {
-	// Cell (r, c) is bit r*strideR + c*strideC, so a shape that fits moves
-	// by a shift.
-	strideR, strideC := b.bitOf[1][0], b.bitOf[0][1]
+	// A shape's cells as (line, row) offsets from its first cell.
+	lineRow := func(p cell) (int, int) {
+		if b.rows <= b.cols {
+			return p.c, p.r
+		}
+		return p.r, p.c
+	}
 	pl := &placements{}
-	for k, piece := range pieceShapes { // piece by piece, so each cell's list is in piece order
+	for k, piece := range pieceShapes { // piece by piece, so each row's list is in piece order
 		if k == pieceX {
 			continue
 		}
 		for _, o := range orientations(shapeCells(piece.rows)) {
 			restricted := k != pieceF || fMirror != nil && fAllowed(o, fMirror)
-			var base uint64
-			height, width := 0, 0
+			l0, r0 := lineRow(o.cells[0])
 			for _, p := range o.cells {
-				base |= 1 << (p.r*strideR + p.c*strideC)
-				height, width = max(height, p.r+1), max(width, p.c+1)
+				if l, r := lineRow(p); l < l0 || l == l0 && r < r0 {
+					l0, r0 = l, r
+				}
 			}
-			for r := 0; r+height <= b.rows; r++ {
-				for c := 0; c+width <= b.cols; c++ {
-					m := base << (r*strideR + c*strideC)
-					if m&b.holes != 0 {
-						continue
-					}
-					f := bits.TrailingZeros64(m)
-					pl.span = max(pl.span, 63-bits.LeadingZeros64(m)-f)
-					p := cellPlacement{m, uint8(k)}
-					pl.atCell[0][f] = append(pl.atCell[0][f], p)
-					if restricted {
-						pl.atCell[1][f] = append(pl.atCell[1][f], p)
-					}
+			for row := 0; row < b.short; row++ {
+				var m uint64
+				fits := true
+				for _, p := range o.cells {
+					l, r := lineRow(p)
+					r += row - r0
+					fits = fits && r >= 0 && r < b.short
+					m |= 1 << ((l-l0)*b.short + r - row)
+				}
+				if !fits {
+					continue
+				}
+				pl.span = max(pl.span, 63-bits.LeadingZeros64(m))
+				pl.atRow[0][row] = append(pl.atRow[0][row], cellPlacement{m, uint8(k)})
+				if restricted {
+					pl.atRow[1][row] = append(pl.atRow[1][row], cellPlacement{m, uint8(k)})
 				}
 			}
 		}
@@ -593,17 +618,51 @@ func (t *hashTable) double() bool {
 // --------------------------------------------------------- candidate lists
 
 // The candidates at a state depend on its first empty cell f and the cells
-// after it. A list is keyed by whether F is restricted, f, and the occupancy
-// of the lookAhead cells after f, and is built the first time it is needed.
+// after it. A list is keyed by the row of f, how far the board's end is
+// from f (up to a cap past which the list cannot tell), the occupancy of
+// the lookAhead cells after f, and whether F is restricted; it is built the
+// first time it is needed. Since the list holds placements counted from f,
+// states with f in different lines share it (6x10 builds 7,900 lists where
+// a list for every f would make 14,800).
 //
-//	list key:  bit 20   19    18 .. 13   12 ............... 0
-//	           [  1  ][ F r ][    f    ][ occupancy of f+1..f+13 ]
+//	list key:  bit 31   30    29 .... 24   23 .. 21   20 ....  lookAhead-1 .. 0
+//	           [  1  ][ F r ][ end dist ][   row   ][   0   ][ occupancy of f+1.. ]
+//
+// keyHigh[f] holds the bits from 21 up for a first empty cell f (but the
+// restricted bit, which belongs to the root), so the search makes a key
+// with one load. The end distance is capped at lookAhead + short + 1: past
+// that no cell the list knows, nor any of their neighbours, is beyond the
+// board, and a placement that runs off the board is one the search's
+// overlap test rejects (the board's mask has every cell past its end set).
 const (
-	lookAhead     = 13
-	keyFieldF     = lookAhead     // where f sits in a list key
-	keyRestricted = lookAhead + 6 // the bit that says F is restricted
-	keyPresent    = lookAhead + 7 // set in every key, so that no key is 0
+	maxLookAhead  = 21
+	keyFieldRow   = 21
+	keyFieldEnd   = 24
+	keyRestricted = 30 // the bit that says F is restricted
+	keyPresent    = 31 // set in every key, so that no key is 0
 )
+
+// listGeometry is what the lists of a board know of it, for one row of f.
+type listGeometry struct {
+	firstLine, lastLine uint64 // the line-end masks counted from a cell in this row
+}
+
+// endCap is the end distance past which lists cannot tell the board's end.
+func (b *board) endCap() int {
+	if b.exactEnd {
+		return 4*b.short + 1 // a placement reaches 4 lines past its first cell
+	}
+	return b.lookAhead + b.short + 1
+}
+
+// keyHigh fills the key bits of each first empty cell.
+func (b *board) keyHigh() (high [64]uint32) {
+	n := b.rows * b.cols
+	for f := 0; f < n; f++ {
+		high[f] = 1<<keyPresent | uint32(min(n-f, b.endCap()))<<keyFieldEnd | uint32(f%b.short)<<keyFieldRow
+	}
+	return high
+}
 
 // The lists live back to back in one arena of words, each piece's
 // placements together, pieces in the order of the shape table. A list's
@@ -653,6 +712,9 @@ type lists struct {
 	built     int
 	index     hashTable
 	buckets   nextBuckets
+	geometry  [8]listGeometry // by the row of f
+	keyHigh   [2][64]uint32   // by F restricted or not, and f
+	lookMask  uint32          // the occupancy bits of a key
 
 	arena      [arenaWords]uint64
 	listStart  [maxLists]uint32
@@ -660,7 +722,15 @@ type lists struct {
 }
 
 func newLists(b *board, pl *placements, parallel bool) *lists {
-	ls := &lists{b: b, pl: pl, parallel: parallel, built: 1} // no list is number 0, so no entry is 0
+	ls := &lists{b: b, pl: pl, parallel: parallel, built: 1, // no list is number 0, so no entry is 0
+		lookMask: 1<<b.lookAhead - 1}
+	ls.keyHigh[0] = b.keyHigh()
+	for f, h := range ls.keyHigh[0] {
+		ls.keyHigh[1][f] = h | 1<<keyRestricted
+	}
+	for r := range b.short {
+		ls.geometry[r].firstLine, ls.geometry[r].lastLine = b.lineMasks(r)
+	}
 	ls.index.init(^uint64(0), indexKeyShift, indexLoad, b.listsHint, parallel)
 	return ls
 }
@@ -711,16 +781,24 @@ func (ls *lists) entry(key uint32, f int, boardMask uint64) uint32 {
 
 // build keeps the placements at f that fit the known cells and leave no
 // walled-off region whose size is not a multiple of five, writing them to
-// the arena a group per piece. Known cells: those before f (filled), the
-// lookAhead cells after it, the holes and the cells past the board's end;
-// any other cell counts as open.
+// the arena a group per piece, counted from f. Known cells: those before f
+// (filled), the lookAhead cells after it, and when the key tells the
+// board's end, every cell past it (filled); any other cell counts as open.
+// It works with cells counted from f, bit 0 being f.
 func (ls *lists) build(list, f int, boardMask uint64, restricted int) (pieces uint16) {
 	b := ls.b
-	known := (uint64(1)<<(f+1+lookAhead) - 1) | b.holes | ^b.cells
-	filled := boardMask & known
+	firstLine, lastLine := ls.geometry[f%b.short].firstLine, ls.geometry[f%b.short].lastLine
+	short := uint(b.short)
+	known := uint64(1)<<(b.lookAhead+1) - 1
+	board := boardMask >> f
+	if end := b.rows*b.cols - f; end < b.endCap() {
+		known |= ^uint64(0) << end // past the end: filled
+		board |= ^uint64(0) << end
+	}
+	filled := board & known
 	unknown := ^known
 	// Known cells next to an unknown one: where the flood starts.
-	nextToUnknown := b.grow(unknown) & known
+	nextToUnknown := grow(unknown, firstLine, lastLine, short) & known
 	start := ls.arenaUsed
 	if start+maxListWords > arenaWords {
 		panic("pentomino: the list arena is full; make it larger")
@@ -729,7 +807,7 @@ func (ls *lists) build(list, f int, boardMask uint64, restricted int) (pieces ui
 	starts := (*[groupSlots]uint8)(ls.groupStart[list*groupSlots:])
 	words := ls.arena[start : start+maxListWords]
 	n, k := 0, 0 // words kept; the first piece whose group's start is not yet known
-	bucket, at := ls.buckets.placements(ls.pl, restricted, f, boardMask>>(f+1)&(1<<nextCells-1))
+	bucket, at := ls.buckets.placements(ls.pl, restricted, f%b.short, board>>1&(1<<nextCells-1))
 	for _, j := range bucket {
 		m := at[j].mask
 		if m&filled != 0 {
@@ -739,14 +817,14 @@ func (ls *lists) build(list, f int, boardMask uint64, restricted int) (pieces ui
 		// Most walled-off regions are single cells: an empty cell with no
 		// empty neighbour and none unknown. One step finds those (the
 		// cells the piece covers past the known ones only make it stricter).
-		if empty&^(b.neighbours(empty)|nextToUnknown) != 0 {
+		if empty&^(neighbours(empty, firstLine, lastLine, short)|nextToUnknown) != 0 {
 			continue
 		}
 		open := nextToUnknown
 		if m&unknown != 0 { // the piece covers unknown cells, which then wall off
-			open = b.grow(unknown&^m) & known
+			open = grow(unknown&^m, firstLine, lastLine, short) & known
 		}
-		if b.wallsOffBadRegion(empty, open) {
+		if wallsOffBadRegion(empty, open, firstLine, lastLine, short) {
 			continue
 		}
 		for p := int(at[j].piece); k <= p; k++ {
@@ -763,35 +841,36 @@ func (ls *lists) build(list, f int, boardMask uint64, restricted int) (pieces ui
 	return pieces
 }
 
-// nextBuckets: the placements at f (F's restricted or not) that leave the
-// next nextCells cells alone where the board has them filled, so that
-// building a list scans fewer. Each bucket is filtered the first time it is
-// asked for: its placements' places in atCell (a byte each) go to the end of
-// one array, written in order, and the bucket records where they are.
+// nextBuckets: the placements at a first cell in row r (F's restricted or
+// not) that leave the next nextCells cells alone where the board has them
+// filled, so that building a list scans fewer. Each bucket is filtered the
+// first time it is asked for: its placements' places in atRow (a byte each)
+// go to the end of one array, written in order, and the bucket records
+// where they are.
 //
 //	bucket word: bits 31 .......... 8   7 ...... 0
 //	             [ start in entries ][ how many ]
 const (
 	nextCells     = 6
-	bucketEntries = 1 << 20 // the 8x8 buckets take 36,886
+	bucketEntries = 1 << 16 // the buckets take a few thousand
 )
 
 type nextBuckets struct {
-	where   [2 * 64][1 << nextCells]uint32
+	where   [2 * 8][1 << nextCells]uint32
 	used    int
 	entries [bucketEntries]uint8
 }
 
-func (nb *nextBuckets) placements(pl *placements, restricted int, f int, occ uint64) (bucket []uint8, at []cellPlacement) {
-	at = pl.atCell[restricted][f]
-	w := &nb.where[restricted*64+f][occ]
+func (nb *nextBuckets) placements(pl *placements, restricted int, row int, occ uint64) (bucket []uint8, at []cellPlacement) {
+	at = pl.atRow[restricted][row]
+	w := &nb.where[restricted*8+row][occ]
 	if *w == 0 {
 		if nb.used+len(at) > bucketEntries {
 			panic("pentomino: the bucket array is full; make it larger")
 		}
 		start := nb.used
 		for j, p := range at {
-			if p.mask>>(f+1)&occ == 0 {
+			if p.mask>>1&occ == 0 {
 				nb.entries[nb.used] = uint8(j)
 				nb.used++
 			}
@@ -807,8 +886,7 @@ func (nb *nextBuckets) placements(pl *placements, restricted int, f int, occ uin
 // five. One flood from the empty cells next to an unknown one marks every
 // open region. Regions are measured one by one only when the walled-off
 // cells together are a multiple of five: otherwise one of them is not.
-func (b *board) wallsOffBadRegion(empty, nextToUnknown uint64) bool {
-	firstLine, lastLine, short := b.firstLine, b.lastLine, uint(b.short)
+func wallsOffBadRegion(empty, nextToUnknown, firstLine, lastLine uint64, short uint) bool {
 	open := empty & nextToUnknown
 	for open != empty { // usually every empty cell is reached in a step or two
 		grown := grow(open, firstLine, lastLine, short) & empty
@@ -909,6 +987,7 @@ type task struct {
 	centre    int
 	xMask     uint64
 	boardMask uint64
+	f         int // the first empty cell
 	entry     uint32
 	piece     int
 	fOnAxis   bool // F restricted
@@ -918,7 +997,8 @@ type task struct {
 type worker struct {
 	ls        *lists
 	dead      *deadStates
-	keyBase   uint32 // the restricted bit of the list keys at this root
+	keyHigh   *[64]uint32 // the lists' keyHigh, with the restricted bit when F is restricted at this root
+	lookMask  uint32
 	restrictF uint16 // F's bit in the pieces of a dead-state key, while F is restricted
 	nodes     int64  // placements made
 	depth     int
@@ -962,19 +1042,22 @@ const (
 	stackSlots = 16 // a power of two at least pieceCount, so a mask replaces a bounds check
 )
 
-// solve fills the first empty cell of boardMask with every unused piece the
-// list entry offers, recursing until every piece is used.
-func (w *worker) solve(boardMask uint64, used uint16, entry uint32) {
+// solve fills the first empty cell of boardMask, f, with every unused
+// piece the list entry offers, recursing until every piece is used.
+func (w *worker) solve(boardMask uint64, f int, used uint16, entry uint32) {
 	ls, dead := w.ls, w.dead
 	list := entry >> entryListShift
+	// The list's words count cells from f; so does this view of the board,
+	// with every cell past the last bit read as filled.
+	board := boardMask>>(uint(f)&63) | ^(^uint64(0) >> (uint(f) & 63))
 	for avail := uint16(entry) & allPieces &^ used; avail != 0; avail &= avail - 1 {
 		k := bits.TrailingZeros16(avail)
 		childUsed := used | 1<<k
 		for next, end := ls.group(list, k); next < end; next++ {
-			m := ls.arena[next&arenaMask]
-			if m&boardMask != 0 {
+			if ls.arena[next&arenaMask]&board != 0 {
 				continue
 			}
+			m := ls.arena[next&arenaMask] << (uint(f) & 63)
 			child := boardMask | m
 			if childUsed == allPieces {
 				w.nodes++
@@ -984,9 +1067,9 @@ func (w *worker) solve(boardMask uint64, used uint16, entry uint32) {
 			}
 			// The child's list: its key, then the index (written out here so
 			// that it is inlined).
-			f := bits.TrailingZeros64(^child | 1<<63) // the same when bit 63 is empty, and tells the compiler ^child is not 0
-			after := child >> (uint(f) & 63) >> 1     // the cells after f
-			key := w.keyBase | uint32(f)<<keyFieldF | uint32(after)&(1<<lookAhead-1)
+			cf := bits.TrailingZeros64(^child | 1<<63) // the same when bit 63 is empty, and tells the compiler ^child is not 0
+			after := child >> (uint(cf) & 63) >> 1     // the cells after cf
+			key := w.keyHigh[cf&63] | uint32(after)&w.lookMask
 			i := home(uint64(key), ls.index.shift.Load())
 			v := atomic.LoadUint64(&ls.index.slots[i&tableSlotMask])
 			for uint32(v>>indexKeyShift) != key && v != 0 {
@@ -995,12 +1078,12 @@ func (w *worker) solve(boardMask uint64, used uint16, entry uint32) {
 			}
 			e := uint32(v)
 			if v == 0 {
-				e = ls.entry(key, f, child)
+				e = ls.entry(key, cf, child)
 			}
 			if uint16(e)&allPieces&^childUsed == 0 {
 				continue // look-ahead: no unused piece can fill the next empty cell
 			}
-			deadKey := uint64(childUsed|w.restrictF) | uint64(f)<<deadFieldF | after<<deadFieldCells
+			deadKey := uint64(childUsed|w.restrictF) | uint64(cf)<<deadFieldF | after<<deadFieldCells
 			shift := dead.shift.Load()
 			i = home(deadKey, shift)
 			v = atomic.LoadUint64(&dead.slots[i&tableSlotMask])
@@ -1015,7 +1098,7 @@ func (w *worker) solve(boardMask uint64, used uint16, entry uint32) {
 			w.stack[w.depth&(stackSlots-1)], w.pieceAt[w.depth&(stackSlots-1)] = m, k
 			w.depth++
 			before := w.found.count
-			w.solve(child, childUsed, e)
+			w.solve(child, cf, childUsed, e)
 			if w.found.count == before {
 				if dead.room > 0 { // one worker, and room: add it here
 					// Slot i, or past it in its run: states added since came
@@ -1074,12 +1157,12 @@ func (w *worker) record(n int) {
 
 // run does one task: X and the first piece at one root.
 func (w *worker) run(t task) {
-	w.keyBase, w.restrictF = 1<<keyPresent, 0
+	w.keyHigh, w.restrictF = &w.ls.keyHigh[0], 0
 	if t.fOnAxis {
-		w.keyBase, w.restrictF = 1<<keyPresent|1<<keyRestricted, 1<<pieceF
+		w.keyHigh, w.restrictF = &w.ls.keyHigh[1], 1<<pieceF
 	}
 	w.stack[0], w.pieceAt[0], w.depth = t.xMask, pieceX, 1
-	w.solve(t.boardMask, 1<<pieceX, t.entry&^allPieces|1<<t.piece) // only the task's piece
+	w.solve(t.boardMask, t.f, 1<<pieceX, t.entry&^allPieces|1<<t.piece) // only the task's piece
 }
 
 // xCentres lists X's centre positions in the fundamental region: one quarter
@@ -1151,13 +1234,14 @@ func solveBoard(b *board, workers int, out io.Writer) (int64, error) {
 		nodes++ // placing X
 		boardMask := b.holes | xMask | ^b.cells
 		f := bits.TrailingZeros64(^boardMask)
-		key := 1<<keyPresent | uint32(f)<<keyFieldF | uint32(boardMask>>(f+1))&(1<<lookAhead-1)
+		restricted := 0
 		if mirrors[i] != nil {
-			key |= 1 << keyRestricted
+			restricted = 1
 		}
+		key := ls.keyHigh[restricted][f] | uint32(boardMask>>(f+1))&ls.lookMask
 		e := ls.entry(key, f, boardMask)
 		for avail := uint16(e) & allPieces &^ (1 << pieceX); avail != 0; avail &= avail - 1 {
-			tasks = append(tasks, task{i, xMask, boardMask, e, bits.TrailingZeros16(avail), mirrors[i] != nil})
+			tasks = append(tasks, task{i, xMask, boardMask, f, e, bits.TrailingZeros16(avail), mirrors[i] != nil})
 		}
 	}
 	if window > deadWindowCells {
@@ -1171,7 +1255,7 @@ func solveBoard(b *board, workers int, out io.Writer) (int64, error) {
 	ws := make([]*worker, workers)
 	var wg sync.WaitGroup
 	for i := range ws {
-		w := &worker{ls: ls, dead: dead, b: b, sym: sym}
+		w := &worker{ls: ls, dead: dead, b: b, sym: sym, lookMask: ls.lookMask}
 		ws[i] = w
 		work := func() {
 			for {
