@@ -186,21 +186,32 @@ func shapeKey(shape []hex) uint64 {
 	return key
 }
 
-// placeAt puts the shape's first cell in row-major order on window cell
-// (row, col) and returns its mask; ok is false if a cell falls off the
-// window's sides, top or bottom.
-func placeAt(shape []hex, row, col int) (mask uint64, ok bool) {
+// placeRow puts the shape's first cell in row-major order on window row
+// `row` (0 or 1), in every column where it fits, and returns the masks by
+// column (0 where it does not fit). Within a row the shape moves by a shift.
+func placeRow(shape []hex, row int) (masks [boardWidth]uint64) {
 	first := firstCell(shape)
-	anchor := hex{col - (row-row&1)/2, row}
+	anchor := hex{-(row - row&1) / 2, row} // column 0
+	type rc struct{ r, c int }
+	cells := make([]rc, 0, len(shape))
+	minC, maxC := boardWidth, -boardWidth
 	for _, h := range shape {
 		a := hex{anchor.q + h.q - first.q, anchor.r + h.r - first.r}
 		r, c := a.r, a.q+(a.r-a.r&1)/2
-		if r < 0 || r >= boardHeight || c < 0 || c >= boardWidth {
-			return 0, false
+		if r < 0 || r >= boardHeight {
+			return masks
 		}
-		mask |= 1 << (r*boardWidth + c)
+		cells = append(cells, rc{r, c})
+		minC, maxC = min(minC, c), max(maxC, c)
 	}
-	return mask, true
+	var base uint64 // the shape with its leftmost cell in column 0
+	for _, p := range cells {
+		base |= 1 << (p.r*boardWidth + p.c - minC)
+	}
+	for col := max(0, -minC); col+maxC < boardWidth; col++ {
+		masks[col] = base << (col + minC)
+	}
+	return masks
 }
 
 // Turning the board a half turn maps each solution to another one (none is
@@ -256,8 +267,12 @@ func buildPlacements() {
 		}
 		for _, shape := range shapes {
 			kept := p != halfTurnPiece || shape.inHalf
-			for f := 0; f < 2*boardWidth; f++ {
-				if m, ok := placeAt(shape.cells, f/boardWidth, f%boardWidth); ok {
+			for row := 0; row < 2; row++ {
+				for col, m := range placeRow(shape.cells, row) {
+					if m == 0 {
+						continue
+					}
+					f := row*boardWidth + col
 					pieceShapes[shapeSlot(m)] = m
 					if kept {
 						placementsByCell[f] = append(placementsByCell[f], m|1<<(pieceShift+p))
