@@ -52,20 +52,23 @@ func (f *Figure) UnmarshalJSON(b []byte) error {
 
 // Measurement is the figure for one case.
 type Measurement struct {
-	Case         string  `json:"case"`
-	Status       string  `json:"status"`
-	Problem      string  `json:"problem,omitempty"`
-	Elapsed      Summary `json:"elapsed_s"`
-	CPU          Summary `json:"cpu_s"` // user + system
-	Sys          Summary `json:"sys_s"` // the kernel's share of CPU
-	Faults       Summary `json:"minor_faults"`
-	MaxRSS       int64   `json:"peak_rss_kib"`
-	Load         Figure  `json:"cpu_load"` // cpu median / elapsed median: cores kept busy
-	Gz           int     `json:"gz_bytes_approx"`
-	RateWord     string  `json:"rate_word,omitempty"`
-	Work         int64   `json:"work,omitempty"`
-	Rate         Figure  `json:"rate_per_s"`
-	Instructions Figure  `json:"instructions"` // one run under callgrind; null when not counted
+	Case    string  `json:"case"`
+	Status  string  `json:"status"`
+	Problem string  `json:"problem,omitempty"`
+	Elapsed Summary `json:"elapsed_s"`
+	CPU     Summary `json:"cpu_s"` // user + system
+	Sys     Summary `json:"sys_s"` // the kernel's share of CPU
+	Faults  Summary `json:"minor_faults"`
+	MaxRSS  int64   `json:"peak_rss_kib"`
+	// RSSFromRusage: the peak is rusage's, the harness's memory included
+	// (ptrace was not allowed, so the program's own peak was not read).
+	RSSFromRusage bool   `json:"peak_rss_from_rusage,omitempty"`
+	Load          Figure `json:"cpu_load"` // cpu median / elapsed median: cores kept busy
+	Gz            int    `json:"gz_bytes_approx"`
+	RateWord      string `json:"rate_word,omitempty"`
+	Work          int64  `json:"work,omitempty"`
+	Rate          Figure `json:"rate_per_s"`
+	Instructions  Figure `json:"instructions"` // one run under callgrind; null when not counted
 	// InstructionsProblem says why a count asked for is missing.
 	InstructionsProblem string `json:"instructions_problem,omitempty"`
 
@@ -174,6 +177,7 @@ func (m *Measurement) addRun(r Result) {
 	m.SysRun = append(m.SysRun, r.SysCPU.Seconds())
 	m.FaultRun = append(m.FaultRun, float64(r.MinFlt))
 	m.RSSRun = append(m.RSSRun, r.MaxRSS)
+	m.RSSFromRusage = m.RSSFromRusage || r.MaxRSSFromRusage
 }
 
 func (m *Measurement) summarize() {

@@ -221,6 +221,9 @@ func WriteMarkdown(w io.Writer, r Report) error {
 func writeNotes(ew *errWriter, r Report) {
 	ew.printf("cpu s: user + system, median; sys s: the system part; faults: minor page faults (pages first touched), median; load: cpu s / elapsed s.\n")
 	ew.printf("gz≈: source bytes after stripping comments and collapsing whitespace, gzip -1 (approximate).\n")
+	if anyResult(r.Results, func(m Measurement) bool { return m.RSSFromRusage }) {
+		ew.printf("peak KiB: from rusage, which counts the harness's own memory too (ptrace is not allowed here, so the programs' own peaks were not read).\n")
+	}
 	if anyResult(r.Results, func(m Measurement) bool { return m.Instructions.Known() }) {
 		ew.printf("instructions: one run under callgrind (GOMAXPROCS=1 for Go programs); they do not depend on how busy the machine is.\n")
 	}

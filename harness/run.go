@@ -6,10 +6,16 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"io"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
+	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 )
@@ -109,6 +115,9 @@ type Result struct {
 	SysCPU   time.Duration // the kernel's share of CPU
 	MaxRSS   int64         // peak resident set, KiB
 	MinFlt   int64         // minor page faults: pages the kernel mapped on first touch
+	// MaxRSSFromRusage: the peak is rusage's, which counts the harness's own
+	// memory too (ptrace was not allowed, so the program's own was not read).
+	MaxRSSFromRusage bool
 }
 
 // stderrLimit keeps a runaway program from filling memory through stderr.
@@ -130,8 +139,17 @@ func (w *limitedBuffer) Write(p []byte) (int, error) {
 }
 
 // Run starts the program, waits for it or kills it at the time limit, and
-// reports its output and rusage. Stdin is an open file and a discarded stdout
-// is /dev/null itself, so the harness adds no copying to a timed run.
+// reports its output and resource use. Stdin is an open file and a
+// discarded stdout is /dev/null itself, so the harness adds no copying to a
+// timed run.
+//
+// Peak memory comes from the program's own high-water mark, read from
+// /proc/PID/status when it is about to exit (the harness traces it with
+// ptrace for that one event). The rusage figure is not the program's alone:
+// Go starts a child with vfork, and at exec the kernel records the parent's
+// high-water mark in the child's, so every program would show at least the
+// harness's own few megabytes. Where ptrace is not allowed, the rusage
+// figure is used and the result says so.
 func Run(s RunSpec) Result {
 	var res Result
 	cmd := exec.Command(s.Bin, s.Args...)
@@ -152,43 +170,179 @@ func Run(s RunSpec) Result {
 	} else if s.StdinFile != nil {
 		cmd.Stdin = s.StdinFile
 	}
-	var stdout bytes.Buffer
-	if s.CaptureStdout {
-		cmd.Stdout = &stdout
+	// Output goes through pipes the harness reads itself, so that nothing
+	// but the harness waits for the child.
+	var stdout, stderr limitedBuffer
+	stderr.limit = stderrLimit
+	var readers sync.WaitGroup
+	closeAfterStart := []*os.File{}
+	pipe := func(into *limitedBuffer) (*os.File, error) {
+		r, w, err := os.Pipe()
+		if err != nil {
+			return nil, err
+		}
+		closeAfterStart = append(closeAfterStart, w)
+		readers.Add(1)
+		go func() {
+			defer readers.Done()
+			defer r.Close()
+			io.Copy(into, r)
+		}()
+		return w, nil
 	}
-	stderr := &limitedBuffer{limit: stderrLimit}
-	cmd.Stderr = stderr
-	start := time.Now()
-	if err := cmd.Start(); err != nil {
+	if s.CaptureStdout {
+		stdout.limit = math.MaxInt
+		w, err := pipe(&stdout)
+		if err != nil {
+			res.Err = err
+			return res
+		}
+		cmd.Stdout = w
+	}
+	w, err := pipe(&stderr)
+	if err != nil {
 		res.Err = err
 		return res
 	}
+	cmd.Stderr = w
+
+	traced := tracing.Load()
+	if traced {
+		runtime.LockOSThread() // ptrace requests must come from the thread that started the child
+		defer runtime.UnlockOSThread()
+		cmd.SysProcAttr = &syscall.SysProcAttr{Ptrace: true}
+	}
+	start := time.Now()
+	err = cmd.Start()
+	if err != nil && traced {
+		// ptrace refused (a container's policy, say): run untraced from now on.
+		tracing.Store(false)
+		runtime.UnlockOSThread()
+		traced = false
+		cmd = untracedCopy(cmd)
+		start = time.Now()
+		err = cmd.Start()
+	}
+	for _, f := range closeAfterStart {
+		f.Close()
+	}
+	if err != nil {
+		readers.Wait()
+		res.Err = err
+		return res
+	}
+	pid := cmd.Process.Pid
+	var timedOut atomic.Bool
 	var timer *time.Timer
 	if s.Timeout > 0 {
 		timer = time.AfterFunc(s.Timeout, func() {
-			res.TimedOut = true
-			cmd.Process.Kill()
+			timedOut.Store(true)
+			syscall.Kill(pid, syscall.SIGKILL)
 		})
 	}
-	err := cmd.Wait()
-	res.Elapsed = time.Since(start)
+	ws, ru, held, hwm, werr := waitFor(pid, traced)
+	res.Elapsed = time.Since(start) - held
 	if timer != nil {
 		timer.Stop()
 	}
+	cmd.Process.Release()
+	readers.Wait()
+	res.TimedOut = timedOut.Load()
 	res.Stdout, res.Stderr = stdout.Bytes(), stderr.Bytes()
-	if st := cmd.ProcessState; st != nil {
-		res.ExitCode = st.ExitCode()
-		res.CPU = st.UserTime() + st.SystemTime()
-		res.SysCPU = st.SystemTime()
-		if ru, ok := st.SysUsage().(*syscall.Rusage); ok {
-			res.MaxRSS = int64(ru.Maxrss) // KiB on Linux
-			res.MinFlt = int64(ru.Minflt)
-		}
+	if werr != nil {
+		res.Err = werr
+		return res
 	}
-	if err != nil && cmd.ProcessState == nil {
-		res.Err = err
+	switch {
+	case ws.Exited():
+		res.ExitCode = ws.ExitStatus()
+	case ws.Signaled():
+		res.ExitCode = -1
+	}
+	res.CPU = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	res.SysCPU = time.Duration(ru.Stime.Nano())
+	res.MinFlt = int64(ru.Minflt)
+	res.MaxRSS, res.MaxRSSFromRusage = hwm, false
+	if hwm == 0 {
+		res.MaxRSS, res.MaxRSSFromRusage = int64(ru.Maxrss), true // KiB on Linux
 	}
 	return res
+}
+
+// tracing says whether runs are traced for their peak memory; it turns off
+// for good the first time ptrace is refused.
+var tracing = func() *atomic.Bool {
+	var b atomic.Bool
+	b.Store(runtime.GOOS == "linux")
+	return &b
+}()
+
+// untracedCopy is the command again, for a second try without ptrace (a
+// Cmd starts once).
+func untracedCopy(c *exec.Cmd) *exec.Cmd {
+	n := exec.Command(c.Path, c.Args[1:]...)
+	n.Dir, n.Env, n.Stdin, n.Stdout, n.Stderr = c.Dir, c.Env, c.Stdin, c.Stdout, c.Stderr
+	return n
+}
+
+// waitFor waits for the child to exit and returns its status and rusage.
+// A traced child stops after its exec and when it is about to exit (where
+// its high-water mark is read); it may stop for signals, which are passed
+// on. held is the time it spent stopped for the harness, which is not its
+// own.
+func waitFor(pid int, traced bool) (ws syscall.WaitStatus, ru syscall.Rusage, held time.Duration, hwm int64, err error) {
+	wait := func() error {
+		for {
+			_, err := syscall.Wait4(pid, &ws, 0, &ru)
+			if err != syscall.EINTR {
+				return err
+			}
+		}
+	}
+	if !traced {
+		return ws, ru, 0, 0, wait()
+	}
+	for {
+		if err := wait(); err != nil {
+			return ws, ru, held, hwm, err
+		}
+		if !ws.Stopped() {
+			return ws, ru, held, hwm, nil
+		}
+		stopped := time.Now()
+		sig := ws.StopSignal()
+		switch {
+		case sig == syscall.SIGTRAP && ws.TrapCause() == 0: // after the exec
+			syscall.PtraceSetOptions(pid, syscall.PTRACE_O_TRACEEXIT|ptraceExitKill)
+			sig = 0
+		case sig == syscall.SIGTRAP && ws.TrapCause() == syscall.PTRACE_EVENT_EXIT:
+			hwm = peakKiB(pid)
+			sig = 0
+		}
+		syscall.PtraceCont(pid, int(sig))
+		held += time.Since(stopped)
+	}
+}
+
+// ptraceExitKill kills the child if the harness dies while tracing it.
+const ptraceExitKill = 0x100000
+
+// peakKiB reads a process's high-water mark of resident memory (VmHWM) from
+// /proc/PID/status, in KiB; 0 if it cannot.
+func peakKiB(pid int) int64 {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			n, err := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), 10, 64)
+			if err == nil {
+				return n
+			}
+		}
+	}
+	return 0
 }
 
 // Problem describes a run that did not finish normally with status 0.
