@@ -43,10 +43,12 @@
 //     every position in four ANDs and adds (allMeet).
 //  2. Generation walks the trie with the columns' letters; from the third
 //     row on, where nearly every row fails, it lists the candidates in one
-//     iterative pass, then tries them from the offset. Dead first rows and
-//     pairs of first rows are remembered for the run.
-//  3. The solver first picks the words the pool can spell (rows) and those
-//     it can spell after their first letter (columns), builds a small trie
+//     iterative pass over the trie of the words, or of the words read
+//     backwards when the row's last two letters are the more constrained,
+//     then tries them from the offset. Dead first rows (and, for lists of
+//     up to 8192 words, pairs) are remembered for the run.
+//  3. The solver picks the words the pool can spell (rows) and those it
+//     can spell after their first letter (columns), builds a small trie
 //     of each in one pass, and fills cells row by row in letter order, so
 //     solutions come out sorted; each letter must leave every later cell of
 //     its row and column a letter from the pool.
@@ -57,14 +59,22 @@
 //     the cores take pairs of first rows in the search's order, and the
 //     first pair that starts a square wins, the later ones being stopped.
 //
-// What the profile said (SOWPODS-6, one core): generation is a trie walk
-// that mostly proves three-row starts dead; the walk was bound by branches
-// the CPU guessed wrong (6% of them) and by bounds checks, not by memory
-// once the trie was 40 bytes a node: the branchless lane test and the
-// iterative walk took the most. Half of the solver's nodes went when the
-// tries were cut to the words the pool can spell.
+// What the profile said (SOWPODS-6 and -7, one core): generation is a trie
+// walk that mostly proves three-row starts dead. It was bound by branches
+// the CPU guessed wrong (6-10% of them) and by bounds checks, not by
+// memory once a node was 40 bytes: the branchless lane test, the iterative
+// walk and the cheaper level set-up took a quarter off. Walking from the
+// more constrained end halves the lane tests (-13% at 6 letters, -35% at
+// 7); cutting the solver's tries to the pool halves its nodes. Tried and
+// dropped: a branch-free test of all of a node's children at once (more
+// instructions, no faster), a row-existence check at each row's end (cost
+// what it pruned), a map of dead pairs for long lists (0.2% of the rows).
 //
-// Measured (go1.26.8, AMD EPYC, 2 cores; README, acrostic section).
+// Measured (go1.26.8, AMD EPYC, 2 cores; README, acrostic section), as
+// ratios to the tuned C solver on one core in alternating pairs, elapsed /
+// CPU: words4 N=20000 0.15 / 0.29, Wordle N=5000 0.14 / 0.27, SOWPODS-5
+// N=1000 0.19 / 0.37, SOWPODS-6 N=100 0.19 / 0.36, SOWPODS-7 N=3 0.22 /
+// 0.38 (load 1.71). Peak memory 3.5 MB for words4 at any N.
 package main
 
 import (
@@ -150,6 +160,11 @@ type dictionary struct {
 	// 32-57 those after its first letter; bits 31 and 63 say that a letter
 	// repeats there, so counts must be checked too.
 	spells []uint64
+	// backwards is the dictionary of the words read backwards, for rows
+	// better walked from the end; fromBackwards[i] is the index here of
+	// its word i.
+	backwards     *dictionary
+	fromBackwards []uint32
 	// pastEnd has every letter at the positions q >= n, none before.
 	pastEnd lanes
 	// firstLetter[l] is the first word whose first letter is l or later.
@@ -170,7 +185,7 @@ func (d *dictionary) letters(node uint32) uint32 { return uint32(d.link[node]) &
 // child is node's child by letter l, which node must have.
 func (d *dictionary) child(node uint32, l int) uint32 {
 	link := d.link[node]
-	return uint32(link>>linkFirst) + uint32(bits.OnesCount32(uint32(link)&(1<<l-1)))
+	return uint32(link>>linkFirst) + uint32(bits.OnesCount32(uint32(link)&(1<<(uint(l)%32)-1)))
 }
 
 // childIfAny is child, or false when node has no child by l.
@@ -274,6 +289,35 @@ func (d *dictionary) build(n int, flat []byte) {
 	}
 }
 
+// buildBackwards makes d.backwards from d's words read backwards.
+func (d *dictionary) buildBackwards() {
+	n := d.n
+	order := make([]uint32, d.count)
+	flat := make([]byte, 0, len(d.flat))
+	for w := range order {
+		order[w] = uint32(w)
+	}
+	backwardsLess := func(a, b uint32) int {
+		wa, wb := d.word(a), d.word(b)
+		for q := n - 1; q >= 0; q-- {
+			if wa[q] != wb[q] {
+				return int(wa[q]) - int(wb[q])
+			}
+		}
+		return 0
+	}
+	slices.SortFunc(order, backwardsLess)
+	for _, w := range order {
+		word := d.word(w)
+		for q := n - 1; q >= 0; q-- {
+			flat = append(flat, word[q])
+		}
+	}
+	d.backwards = &dictionary{}
+	d.backwards.build(n, flat)
+	d.fromBackwards = order
+}
+
 func sharedPrefix(a, b []byte) int {
 	k := 0
 	for k < len(a) && a[k] == b[k] {
@@ -358,6 +402,7 @@ func readDictionary(in io.Reader) (*dictionary, error) {
 	}
 	d := &dictionary{}
 	d.build(n, flat)
+	d.buildBackwards()
 	d.spells = make([]uint64, d.count)
 	for w := range d.count {
 		var set, tail, twice uint64 // the letters of the word, of its tail, and which repeat
@@ -437,45 +482,36 @@ func (j fastaJump) apply(s int64) int64 { return (j.mul*s + j.add) % fastaMod }
 type deadStarts struct {
 	first []atomic.Bool   // by the first row's word index
 	pairs []atomic.Uint64 // a bit per pair, for lists of up to maxDensePairs words
-	mu    sync.Mutex
-	pairM map[uint64]struct{} // by the two indices, for longer lists
 	words uint64
 }
 
-// maxDensePairs is the longest word list whose dead pairs are kept as a
-// bit table (8 MiB at most).
+// maxDensePairs is the longest word list whose dead pairs are remembered,
+// in a bit table of 8 MiB at most. Longer lists (SOWPODS from 5 letters)
+// go without: a map of their pairs saved 0.2% of the rows at 5 letters
+// and grew to tens of megabytes at 8.
 const maxDensePairs = 8192
 
 func newDeadStarts(words int) *deadStarts {
 	s := &deadStarts{first: make([]atomic.Bool, words), words: uint64(words)}
 	if words <= maxDensePairs {
 		s.pairs = make([]atomic.Uint64, (words*words+63)/64)
-	} else {
-		s.pairM = map[uint64]struct{}{}
 	}
 	return s
 }
 
 func (s *deadStarts) pairDead(a, b uint32) bool {
-	if s.pairs != nil {
-		bit := uint64(a)*s.words + uint64(b)
-		return s.pairs[bit/64].Load()&(1<<(bit%64)) != 0
+	if s.pairs == nil {
+		return false
 	}
-	s.mu.Lock()
-	_, dead := s.pairM[uint64(a)<<32|uint64(b)]
-	s.mu.Unlock()
-	return dead
+	bit := uint64(a)*s.words + uint64(b)
+	return s.pairs[bit/64].Load()&(1<<(bit%64)) != 0
 }
 
 func (s *deadStarts) markPair(a, b uint32) {
 	if s.pairs != nil {
 		bit := uint64(a)*s.words + uint64(b)
 		s.pairs[bit/64].Or(1 << (bit % 64))
-		return
 	}
-	s.mu.Lock()
-	s.pairM[uint64(a)<<32|uint64(b)] = struct{}{}
-	s.mu.Unlock()
 }
 
 // generator finds a puzzle's square.
@@ -495,12 +531,33 @@ type generator struct {
 	aborted bool
 }
 
+// rowLetters is the letters a row may have at each position, as a list
+// and as lanes (every letter at q >= n).
+type rowLetters struct {
+	at    [maxLength]uint32
+	lanes lanes
+}
+
+// reversed is the same letters for the row read backwards.
+func (a *rowLetters) reversed(n int) rowLetters {
+	var r rowLetters
+	for q := n; q < maxLength; q++ {
+		r.at[q] = allLetters
+	}
+	for q := range n {
+		r.at[q] = a.at[n-1-q]
+	}
+	for q := 0; q < maxLength; q += 2 {
+		r.lanes[q/2] = uint64(r.at[q]) | uint64(r.at[q+1])<<laneBits
+	}
+	return r
+}
+
 // level is the search state at one row of the square.
 type level struct {
-	k            int
-	cols         [maxLength]uint32 // each column's trie node above this row, at depth k
-	allowed      [maxLength]uint32 // letters each column can take in this row
-	allowedLanes lanes             // the same as lanes (every letter at q >= n)
+	k       int
+	cols    [maxLength]uint32 // each column's trie node above this row, at depth k
+	allowed rowLetters        // the letters each column can take in this row
 }
 
 // rank is the number of letters in mask below the lowest letter of m.
@@ -510,9 +567,9 @@ func rank(mask, m uint32) uint32 { return uint32(bits.OnesCount32(mask & (m&-m -
 // from depth on a letter the level allows there.
 func (d *dictionary) fits(node uint32, depth int, lv *level) bool {
 	if depth == d.n-1 {
-		return d.letters(node)&lv.allowed[depth] != 0
+		return d.letters(node)&lv.allowed.at[depth] != 0
 	}
-	return allMeet(&d.below[node], &lv.allowedLanes)
+	return allMeet(&d.below[node], &lv.allowed.lanes)
 }
 
 // walkAll tries as row k, in index order, every word below node (at depth)
@@ -521,7 +578,7 @@ func (d *dictionary) fits(node uint32, depth int, lv *level) bool {
 func (g *generator) walkAll(node uint32, depth int, lv *level) bool {
 	d := g.d
 	letters, first := d.letters(node), uint32(d.link[node]>>linkFirst)
-	m := letters & lv.allowed[depth]
+	m := letters & lv.allowed.at[depth]
 	if depth == d.n-1 {
 		for ; m != 0; m &= m - 1 {
 			if g.try(lv, first+rank(letters, m)) {
@@ -544,8 +601,8 @@ func (g *generator) walkAll(node uint32, depth int, lv *level) bool {
 func (g *generator) walkFrom(node uint32, depth int, lv *level, start []byte) bool {
 	d := g.d
 	letters, first := d.letters(node), uint32(d.link[node]>>linkFirst)
-	onPath := uint32(1) << (start[depth] - 'a')
-	m := letters & lv.allowed[depth] &^ (onPath - 1)
+	onPath := uint32(1) << ((start[depth] - 'a') % 32)
+	m := letters & lv.allowed.at[depth] &^ (onPath - 1)
 	if depth == d.n-1 {
 		for ; m != 0; m &= m - 1 {
 			if g.try(lv, first+rank(letters, m)) {
@@ -575,8 +632,8 @@ func (g *generator) walkFrom(node uint32, depth int, lv *level, start []byte) bo
 func (g *generator) walkBefore(node uint32, depth int, lv *level, start []byte) bool {
 	d := g.d
 	letters, first := d.letters(node), uint32(d.link[node]>>linkFirst)
-	onPath := uint32(1) << (start[depth] - 'a')
-	m := letters & lv.allowed[depth] & (onPath - 1)
+	onPath := uint32(1) << ((start[depth] - 'a') % 32)
+	m := letters & lv.allowed.at[depth] & (onPath - 1)
 	if depth == d.n-1 {
 		for ; m != 0; m &= m - 1 {
 			if g.try(lv, first+rank(letters, m)) {
@@ -591,7 +648,7 @@ func (g *generator) walkBefore(node uint32, depth int, lv *level, start []byte) 
 			return true
 		}
 	}
-	if letters&lv.allowed[depth]&onPath == 0 {
+	if letters&lv.allowed.at[depth]&onPath == 0 {
 		return false
 	}
 	c := first + rank(letters, onPath)
@@ -601,11 +658,11 @@ func (g *generator) walkBefore(node uint32, depth int, lv *level, start []byte) 
 // candidates appends to list, in index order, every word whose letter at
 // each position the level allows. The walk is iterative: a frame a depth
 // holds the letters still to try there.
-func (d *dictionary) candidates(lv *level, list []uint32) []uint32 {
+func (d *dictionary) candidates(a *rowLetters, list []uint32) []uint32 {
 	type frame struct{ todo, letters, first uint32 }
 	var stack [maxLength]frame
 	below, links := d.below, d.link
-	allowed := &lv.allowed
+	allowed := &a.at
 	beforeLast := uint(d.n - 2) // up to here, children are tested against the lanes
 	lastAllowed := allowed[(beforeLast+1)%maxLength]
 	depth := uint(0)
@@ -623,7 +680,7 @@ func (d *dictionary) candidates(lv *level, list []uint32) []uint32 {
 		f.todo ^= low
 		child := f.first + uint32(bits.OnesCount32(f.letters&(low-1)))
 		if depth < beforeLast {
-			if !allMeet(&below[child], &lv.allowedLanes) {
+			if !allMeet(&below[child], &a.lanes) {
 				continue
 			}
 			link := links[child]
@@ -639,6 +696,25 @@ func (d *dictionary) candidates(lv *level, list []uint32) []uint32 {
 			list = append(list, first+rank(letters, todo))
 		}
 	}
+}
+
+// rowsFitting is candidates, from the end of the words or from their
+// start: the trie whose first two positions allow fewer pairs of letters
+// cuts the walk sooner (it halves the lane tests at 6 and 7 letters). A
+// list walked from the end is put back in index order.
+func (d *dictionary) rowsFitting(a *rowLetters, list []uint32) []uint32 {
+	n := d.n
+	count := func(q int) int { return bits.OnesCount32(a.at[q]) }
+	if count(0)*count(1) <= count(n-1)*count(n-2) {
+		return d.candidates(a, list)
+	}
+	back := a.reversed(n)
+	list = d.backwards.candidates(&back, list)
+	for i, w := range list {
+		list[i] = d.fromBackwards[w]
+	}
+	slices.Sort(list)
+	return list
 }
 
 // try sets row k to word w and searches the next rows.
@@ -690,7 +766,7 @@ func (g *generator) square(k int, above *[maxLength]uint32, w uint32) bool {
 	}
 	// Deeper, nearly every row fails and all its candidates are tried:
 	// list them in one pass, then try them from the offset.
-	g.cands[k] = d.candidates(&lv, g.cands[k][:0])
+	g.cands[k] = d.rowsFitting(&lv.allowed, g.cands[k][:0])
 	for _, w := range rotated(g.cands[k], g.offsets[k]) {
 		if g.try(&lv, w) {
 			return true
@@ -707,11 +783,11 @@ func (g *generator) square(k int, above *[maxLength]uint32, w uint32) bool {
 func (g *generator) setLevel(lv *level, k int, above *[maxLength]uint32, w uint32) {
 	d := g.d
 	lv.k = k
-	lv.allowedLanes = d.pastEnd
+	lv.allowed.lanes = d.pastEnd
 	if k == 0 {
 		for c := range d.n {
-			lv.cols[c], lv.allowed[c] = 0, d.letters(0)
-			lv.allowedLanes[c/2] |= uint64(d.letters(0)) << (uint(c%2) * laneBits)
+			lv.cols[c], lv.allowed.at[c] = 0, d.letters(0)
+			lv.allowed.lanes[c/2] |= uint64(d.letters(0)) << (uint(c%2) * laneBits)
 		}
 		return
 	}
@@ -722,21 +798,21 @@ func (g *generator) setLevel(lv *level, k int, above *[maxLength]uint32, w uint3
 	for c := 0; c < d.n; c += 2 {
 		node := childOf(link[above[c]], word[c])
 		even := uint32(link[node]) & allLetters
-		lv.cols[c], lv.allowed[c] = node, even
+		lv.cols[c], lv.allowed.at[c] = node, even
 		odd := uint32(allLetters)
 		if c+1 < d.n {
 			node = childOf(link[above[c+1]], word[c+1])
 			odd = uint32(link[node]) & allLetters
-			lv.cols[c+1], lv.allowed[c+1] = node, odd
+			lv.cols[c+1], lv.allowed.at[c+1] = node, odd
 		}
-		lv.allowedLanes[c/2%(maxLength/2)] = uint64(even) | uint64(odd)<<laneBits
+		lv.allowed.lanes[c/2%(maxLength/2)] = uint64(even) | uint64(odd)<<laneBits
 	}
 }
 
 // childOf is the child by letter b ('a'..'z') of the node whose link is
 // given.
 func childOf(link uint64, b byte) uint32 {
-	return uint32(link>>linkFirst) + uint32(bits.OnesCount32(uint32(link)&(1<<(b-'a')-1)))
+	return uint32(link>>linkFirst) + uint32(bits.OnesCount32(uint32(link)&(1<<((b-'a')%32)-1)))
 }
 
 // rotated yields the candidates (ascending) from the first at or after
@@ -1326,7 +1402,7 @@ func (r *run) splitPuzzle(lead *generator, offsets *[maxLength]uint32) (puzzle, 
 	var level0, level1 level
 	lead.setLevel(&level0, 0, &root, 0)
 	var firsts []uint32 // the candidates for the first row, in order
-	for _, w := range rotated(d.candidates(&level0, nil), offsets[0]) {
+	for _, w := range rotated(d.candidates(&level0.allowed, nil), offsets[0]) {
 		firsts = append(firsts, w)
 	}
 	var (
@@ -1353,7 +1429,7 @@ func (r *run) splitPuzzle(lead *generator, offsets *[maxLength]uint32) (puzzle, 
 					continue
 				}
 				lead.setLevel(&level1, 1, &level0.cols, w)
-				lead.cands[1] = d.candidates(&level1, lead.cands[1][:0])
+				lead.cands[1] = d.candidates(&level1.allowed, lead.cands[1][:0])
 				secondRows = secondRows[:0]
 				for _, second := range rotated(lead.cands[1], offsets[1]) {
 					if !r.dead.pairDead(w, second) {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"runtime"
@@ -169,24 +170,35 @@ func TestCandidates(t *testing.T) {
 	d := loadDictionary(t, "words6-sowpods.txt")
 	rng := rand.New(rand.NewPCG(3, 4))
 	for trial := range 200 {
-		var lv level
-		lv.allowedLanes = d.pastEnd
+		var a rowLetters
+		a.lanes = d.pastEnd
 		for c := range d.n {
-			lv.allowed[c] = rng.Uint32() & rng.Uint32() & allLetters
-			lv.allowedLanes.set(c, lv.allowed[c])
+			a.at[c] = rng.Uint32() & rng.Uint32() & allLetters
+			a.lanes.set(c, a.at[c])
 		}
 		var want []uint32
 		for w := range d.count {
 			ok := true
 			for c, b := range d.word(uint32(w)) {
-				ok = ok && lv.allowed[c]&(1<<(b-'a')) != 0
+				ok = ok && a.at[c]&(1<<(b-'a')) != 0
 			}
 			if ok {
 				want = append(want, uint32(w))
 			}
 		}
-		if got := d.candidates(&lv, nil); !slices.Equal(got, want) {
+		if got := d.candidates(&a, nil); !slices.Equal(got, want) {
 			t.Fatalf("trial %d: %d candidates, want %d", trial, len(got), len(want))
+		}
+		if got := d.rowsFitting(&a, nil); !slices.Equal(got, want) {
+			t.Fatalf("trial %d: rowsFitting gives %d candidates, want %d", trial, len(got), len(want))
+		}
+		back := a.reversed(d.n)
+		got := d.backwards.candidates(&back, nil)
+		for i, w := range got {
+			got[i] = d.fromBackwards[w]
+		}
+		if slices.Sort(got); !slices.Equal(got, want) {
+			t.Fatalf("trial %d: %d candidates walked from the end, want %d", trial, len(got), len(want))
 		}
 	}
 }
@@ -382,17 +394,47 @@ func (w *failingWriter) Write(b []byte) (int, error) {
 // A huge N streams: the output starts at once and the run stops when the
 // output does, in memory that does not grow with N.
 func TestHugeNStreams(t *testing.T) {
-	in, err := os.Open("testdata/words4.txt")
-	if err != nil {
-		t.Fatal(err)
+	want, _, _ := runAcrostic(t, 0, "words4.txt", "1000")
+	for _, n := range []string{"1000000000000", "4611686018427387904", "9223372036854775807"} {
+		in, err := os.Open("testdata/words4.txt")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var errb bytes.Buffer
+		w := &failingWriter{limit: 1 << 20}
+		status := runMain([]string{n}, in, w, &errb, 0)
+		in.Close()
+		if status != 1 || !strings.Contains(errb.String(), errFull.Error()) || strings.Count(errb.String(), "\n") != 1 {
+			t.Errorf("N=%s: status %d, stderr %q; want 1 and one line naming the write error", n, status, errb.String())
+		}
+		if w.limit != 0 {
+			t.Errorf("N=%s: stopped before the output did", n)
+		}
 	}
+	// What was written is the start of every run's output: check it
+	// against a short run's.
+	var out bytes.Buffer
+	in, _ := os.Open("testdata/words4.txt")
 	defer in.Close()
-	var errb bytes.Buffer
-	w := &failingWriter{limit: 1 << 20}
-	status := runMain([]string{"1000000000000"}, in, w, &errb, 0)
-	if status != 1 || !strings.Contains(errb.String(), errFull.Error()) || strings.Count(errb.String(), "\n") != 1 {
-		t.Errorf("status %d, stderr %q; want 1 and one line naming the write error", status, errb.String())
+	runMain([]string{"1000000000000"}, in, &limitedBuffer{&out, len(want)}, io.Discard, 0)
+	if got := out.String(); got != want {
+		t.Errorf("the first %d bytes of N=10^12 differ from N=1000's output", len(want))
 	}
+}
+
+// limitedBuffer keeps the first limit bytes, then fails.
+type limitedBuffer struct {
+	buf   *bytes.Buffer
+	limit int
+}
+
+func (b *limitedBuffer) Write(p []byte) (int, error) {
+	room := b.limit - b.buf.Len()
+	if len(p) > room {
+		b.buf.Write(p[:room])
+		return room, errFull
+	}
+	return b.buf.Write(p)
 }
 
 func TestHelp(t *testing.T) {
