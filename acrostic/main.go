@@ -572,87 +572,54 @@ func (d *dictionary) fits(node uint32, depth int, lv *level) bool {
 	return allMeet(&d.below[node], &lv.allowed.lanes)
 }
 
-// walkAll tries as row k, in index order, every word below node (at depth)
-// whose letter at each position is allowed; it stops at the first that
-// leads to a full square. Subtrees with no word that fits are skipped whole.
-func (g *generator) walkAll(node uint32, depth int, lv *level) bool {
+// walkPart says which words below a node a walk tries: all of them, or,
+// the node being on the path of the start word, those from it on or those
+// before it.
+type walkPart int
+
+const (
+	wholeSubtree walkPart = iota
+	fromStart
+	beforeStart
+)
+
+// walk tries as row k, in index order, the words of the part below node
+// (at depth) whose letter at each position is allowed; it stops at the
+// first that leads to a full square. Subtrees with no word that fits are
+// skipped whole. Off the start word's path every subtree is walked whole.
+func (g *generator) walk(node uint32, depth int, lv *level, start []byte, part walkPart) bool {
 	d := g.d
 	letters, first := d.letters(node), uint32(d.link[node]>>linkFirst)
 	m := letters & lv.allowed.at[depth]
-	if depth == d.n-1 {
-		for ; m != 0; m &= m - 1 {
-			if g.try(lv, first+rank(letters, m)) {
-				return true
-			}
-		}
-		return false
+	onPath := uint32(0) // the letter of the start word's path, when on it
+	if part != wholeSubtree {
+		onPath = uint32(1) << ((start[depth] - 'a') % 32)
+	}
+	switch {
+	case part == fromStart:
+		m &^= onPath - 1
+	case part == beforeStart && depth == d.n-1:
+		m &= onPath - 1 // the start word itself comes in fromStart
+	case part == beforeStart:
+		m &= onPath | (onPath - 1)
 	}
 	for ; m != 0; m &= m - 1 {
 		c := first + rank(letters, m)
-		if d.fits(c, depth+1, lv) && g.walkAll(c, depth+1, lv) {
+		if depth == d.n-1 {
+			if g.try(lv, c) {
+				return true
+			}
+			continue
+		}
+		childPart := wholeSubtree
+		if m&-m == onPath {
+			childPart = part
+		}
+		if d.fits(c, depth+1, lv) && g.walk(c, depth+1, lv, start, childPart) {
 			return true
 		}
 	}
 	return false
-}
-
-// walkFrom is walkAll for the words from `start` on, node being on start's
-// path: the child on the path is walked the same way, the later ones whole.
-func (g *generator) walkFrom(node uint32, depth int, lv *level, start []byte) bool {
-	d := g.d
-	letters, first := d.letters(node), uint32(d.link[node]>>linkFirst)
-	onPath := uint32(1) << ((start[depth] - 'a') % 32)
-	m := letters & lv.allowed.at[depth] &^ (onPath - 1)
-	if depth == d.n-1 {
-		for ; m != 0; m &= m - 1 {
-			if g.try(lv, first+rank(letters, m)) {
-				return true
-			}
-		}
-		return false
-	}
-	if m&onPath != 0 {
-		c := first + rank(letters, m)
-		if d.fits(c, depth+1, lv) && g.walkFrom(c, depth+1, lv, start) {
-			return true
-		}
-		m &^= onPath
-	}
-	for ; m != 0; m &= m - 1 {
-		c := first + rank(letters, m)
-		if d.fits(c, depth+1, lv) && g.walkAll(c, depth+1, lv) {
-			return true
-		}
-	}
-	return false
-}
-
-// walkBefore is walkAll for the words before `start`, node being on
-// start's path: the earlier children whole, then the one on the path.
-func (g *generator) walkBefore(node uint32, depth int, lv *level, start []byte) bool {
-	d := g.d
-	letters, first := d.letters(node), uint32(d.link[node]>>linkFirst)
-	onPath := uint32(1) << ((start[depth] - 'a') % 32)
-	m := letters & lv.allowed.at[depth] & (onPath - 1)
-	if depth == d.n-1 {
-		for ; m != 0; m &= m - 1 {
-			if g.try(lv, first+rank(letters, m)) {
-				return true
-			}
-		}
-		return false
-	}
-	for ; m != 0; m &= m - 1 {
-		c := first + rank(letters, m)
-		if d.fits(c, depth+1, lv) && g.walkAll(c, depth+1, lv) {
-			return true
-		}
-	}
-	if letters&lv.allowed.at[depth]&onPath == 0 {
-		return false
-	}
-	c := first + rank(letters, onPath)
-	return d.fits(c, depth+1, lv) && g.walkBefore(c, depth+1, lv, start)
 }
 
 // candidates appends to list, in index order, every word whose letter at
@@ -762,7 +729,7 @@ func (g *generator) square(k int, above *[maxLength]uint32, w uint32) bool {
 		// Words in index order from the offset, wrapping around; found
 		// as they are tried, since the first usually succeeds.
 		start := d.word(g.offsets[k])
-		return g.walkFrom(0, 0, &lv, start) || g.walkBefore(0, 0, &lv, start)
+		return g.walk(0, 0, &lv, start, fromStart) || g.walk(0, 0, &lv, start, beforeStart)
 	}
 	// Deeper, nearly every row fails and all its candidates are tried:
 	// list them in one pass, then try them from the offset.
