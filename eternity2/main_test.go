@@ -2,14 +2,19 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // reference is the contest's search written as plainly as possible: every
@@ -181,6 +186,25 @@ func randomPuzzle(rng *rand.Rand, W, H, colours, hints int, noise bool) *puzzle 
 	return p
 }
 
+// wholeRun is the output of a whole search cut into K parts, each searched
+// in this process, merged.
+func wholeRun(t testing.TB, p *puzzle, budget int64, all bool, parts int) []byte {
+	t.Helper()
+	var indices []int
+	for k := range parts {
+		indices = append(indices, k)
+	}
+	sr := newSearch(newEngine(p), parts, all, budget, indices)
+	if err := sr.run(); err != nil {
+		t.Fatal(err)
+	}
+	res, err := sr.result()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res.output()
+}
+
 func TestEngineAgreesWithReference(t *testing.T) {
 	rng := rand.New(rand.NewSource(7))
 	for i := 0; i < 200; i++ {
@@ -191,29 +215,26 @@ func TestEngineAgreesWithReference(t *testing.T) {
 			all    bool
 		}{{0, false}, {0, true}, {1 + int64(rng.Intn(50)), false}, {1 + int64(rng.Intn(50)), true}} {
 			want := reference(p, mode.budget, mode.all)
-			e := newEngine(p)
-			got := e.render(search(e, mode.budget, mode.all))
-			if !bytes.Equal(got, want) {
+			if got := wholeRun(t, p, mode.budget, mode.all, 1); !bytes.Equal(got, want) {
 				t.Fatalf("puzzle %d (%+v) budget %d all %v:\ngot\n%s\nwant\n%s", i, p, mode.budget, mode.all, got, want)
 			}
 		}
 	}
 }
 
-// TestParallelSplitChangesNothing: -all over every core gives the same
-// bytes as one core, on boards big enough to be split.
-func TestParallelSplitChangesNothing(t *testing.T) {
+// Cutting the search into parts changes nothing: any K, both modes, on
+// boards big enough to be cut, against the reference.
+func TestPartsChangeNothing(t *testing.T) {
 	rng := rand.New(rand.NewSource(11))
-	for i := 0; i < 20; i++ {
-		p := randomPuzzle(rng, 4, 3, 3+rng.Intn(2), rng.Intn(2), i%2 == 0)
-		e := newEngine(p)
-		parallel := e.render(search(e, 0, true))
-		sequential := e.render(newSearcher(e).run(0, 0, true, 0))
-		if !bytes.Equal(parallel, sequential) {
-			t.Fatalf("puzzle %d:\nparallel\n%s\nsequential\n%s", i, parallel, sequential)
-		}
-		if want := reference(p, 0, true); !bytes.Equal(parallel, want) {
-			t.Fatalf("puzzle %d:\nparallel\n%s\nreference\n%s", i, parallel, want)
+	for i := 0; i < 30; i++ {
+		p := randomPuzzle(rng, 3+rng.Intn(2), 3, 3+rng.Intn(2), rng.Intn(3), i%2 == 0)
+		for _, all := range []bool{true, false} {
+			want := reference(p, 0, all)
+			for _, parts := range []int{2, 3, 7, 64} {
+				if got := wholeRun(t, p, 0, all, parts); !bytes.Equal(got, want) {
+					t.Fatalf("puzzle %d all %v in %d parts:\ngot\n%s\nwant\n%s", i, all, parts, got, want)
+				}
+			}
 		}
 	}
 }
@@ -240,6 +261,8 @@ func TestLegalityRules(t *testing.T) {
 			"nodes 1\nsolutions 1\nbest 1/1\n0/0 1/2\n"},
 		{"an edge facing a hint matches it", "2 1\n0 5 0 0\n0 6 0 0\nhint 1 1 2\n",
 			"nodes 0\nsolutions 0\nbest 0/1\n- 1/2\n"},
+		{"a board of hints only is a solution when they are legal", "2 1\n0 5 0 0\n0 5 0 0\nhint 0 0 0\nhint 1 1 2\n",
+			"nodes 0\nsolutions 1\nbest 1/1\n0/0 1/2\n"},
 	}
 	for _, tt := range tests {
 		var out, errb bytes.Buffer
@@ -281,6 +304,12 @@ func TestTextAndJSONAgree(t *testing.T) {
 	if fmt.Sprint(p1.pieces, p1.hints) != fmt.Sprint(p2.pieces, p2.hints) {
 		t.Error("the text and JSON forms of the official puzzle differ")
 	}
+	// The JSON a checkpoint keeps reads back as the same board.
+	raw, _ := json.Marshal(p2.toJSON())
+	p3, err := readPuzzle("z", raw)
+	if err != nil || p3.fingerprint() != p2.fingerprint() {
+		t.Errorf("a board written as JSON reads back differently (%v)", err)
+	}
 }
 
 func mustRead(t *testing.T, path string) []byte {
@@ -294,6 +323,7 @@ func mustRead(t *testing.T, path string) []byte {
 
 func TestBadInput(t *testing.T) {
 	two := "2 2\n0 1 1 0\n0 0 1 1\n1 1 0 0\n1 0 0 1\n"
+	longLine := two + "# " + strings.Repeat("x", 100000) + "\nhint 9 0 0\n"
 	tests := []struct {
 		name, input string
 		args        []string
@@ -302,25 +332,53 @@ func TestBadInput(t *testing.T) {
 		{"broken JSON", `{"width": 2, "height": 2, "pieces": [[0,1,1,0]`, nil, "stdin: broken JSON"},
 		{"wrong piece count", "2 2\n0 1 1 0\n", nil, "stdin: 1 pieces for a 2x2 board: expected 4"},
 		{"bad colour", "2 2\n0 1 1 0\n0 0 1 1\n1 1 0 0\n1 0 0 -1\n", nil, "stdin: piece 3 has colour -1: expected 0 to 255"},
-		{"JSON piece not four colours", `{"width":1,"height":1,"pieces":[[0,0,0]]}`, nil, "stdin: piece 0: expected four integer colours [U,R,D,L], got [0,0,0]"},
+		{"JSON piece not four colours", `{"width":1,"height":1,"pieces":[[0,0,0]]}`, nil, "stdin: piece 0: expected four integer colours [U,R,D,L], got \"[0,0,0]\""},
+		{"JSON without pieces", `{"width":1,"height":1}`, nil, `stdin: expected "width", "height" and "pieces"`},
+		{"JSON hint without piece", `{"width":1,"height":1,"pieces":[[0,0,0,0]],"hints":[{"pos":0,"rot":0}]}`, nil, `stdin: hint 0: expected "pos", "piece" and "rot"`},
+		{"JSON hint without rotation", `{"width":1,"height":1,"pieces":[[0,0,0,0]],"hints":[{"pos":0,"piece":0}]}`, nil, `stdin: hint 0: expected "pos", "piece" and "rot"`},
+		{"JSON huge board", `{"width":100000,"height":100000,"pieces":[]}`, nil, "stdin: board 100000x100000: expected a width and height from 1 to 64"},
 		{"hint off the board", two + "hint 4 0 0\n", nil, "stdin: hint 0: position 4 is off the 2x2 board"},
+		{"hint off the board after a long line", longLine, nil, "stdin: hint 0: position 9 is off the 2x2 board"},
 		{"hint reusing a piece", two + "hint 0 1 0\nhint 1 1 0\n", nil, "stdin: hint 1: piece 1 is already used by hint 0"},
 		{"two hints on a cell", two + "hint 0 1 0\nhint 0 2 0\n", nil, "stdin: hint 1: position 0 already holds hint 0"},
 		{"bad rotation", two + "hint 0 1 4\n", nil, "stdin: hint 0: rotation 4: expected 0 to 3"},
 		{"no such piece", two + "hint 0 9 0\n", nil, "stdin: hint 0: piece 9 does not exist (pieces are 0 to 3)"},
 		{"not a square", "0 1 1 0\n0 0 1 1\n", nil, `stdin: no "W H" line and 2 pieces is not a square board`},
 		{"garbage line", "2 2\nsome words here\n", nil, `stdin line 2: expected "W H", "U R D L", "hint POS PIECE ROT" or "name NAME", got "some words here"`},
+		{"a long garbage line is quoted short", "2 2\n" + strings.Repeat("y ", 50000) + "\n", nil, `got "y y y y y y y y y y y y y y y y y y y y y y y y y y y y y y "...`},
+		{"name of two words", "name a b\n" + two, nil, `stdin line 1: expected "name NAME", got "name a b"`},
 		{"missing file", "", []string{"testdata/none.json"}, "open testdata/none.json: no such file or directory"},
 		{"bad flag", "", []string{"-fast"}, "flag provided but not defined: -fast"},
-		{"negative budget", two, []string{"-nodes", "-5"}, "-nodes -5: expected a positive budget"},
+		{"negative budget", two, []string{"-nodes", "-5"}, "-nodes -5: expected a budget of at least 1 node"},
+		{"zero budget", two, []string{"-nodes", "0"}, "-nodes 0: expected a budget of at least 1 node"},
 		{"two boards", two, []string{"a", "b"}, "expected one BOARD, got 2"},
+		{"-emit with -all", two, []string{"-emit", "-all"}, "-emit writes a program for BOARD and takes no -all"},
+		{"-emit with -nodes", two, []string{"-emit", "-nodes", "5"}, "-emit writes a program for BOARD and takes no -nodes"},
+		{"-parts without -part", two, []string{"-parts", "3"}, "-parts K and -part I go together"},
+		{"-part out of range", two, []string{"-parts", "3", "-part", "3"}, "-part 3: expected 0 to 2 (-parts 3)"},
+		{"-parts 0", two, []string{"-parts", "0", "-part", "0"}, "-parts 0: expected 1 to 65536"},
+		{"-parts with a budget", two, []string{"-parts", "2", "-part", "0", "-nodes", "9"}, "-nodes cuts one whole search at a node"},
+		{"-resume with a board", "", []string{"-resume", "x.json", "board.json"}, "-resume takes the board from the checkpoint"},
+		{"-resume with -all", "", []string{"-resume", "x.json", "-all"}, "-resume takes the board, mode and budget from the checkpoint, not -all"},
+		{"-resume of no file", "", []string{"-resume", "testdata/none.json"}, "checkpoint testdata/none.json: open testdata/none.json"},
+		{"-every without -checkpoint", two, []string{"-every", "5s"}, "-every: expected -checkpoint FILE with it"},
+		{"-merge of nothing", "", []string{"-merge"}, `stdin: expected records starting "eternity2 part I of K"`},
 	}
 	for _, tt := range tests {
 		var out, errb bytes.Buffer
 		status := run(tt.args, strings.NewReader(tt.input), &out, &errb)
 		if status != 2 || out.Len() != 0 || !strings.HasPrefix(errb.String(), "eternity2: ") ||
-			!strings.Contains(errb.String(), tt.want) || strings.Count(errb.String(), "\n") != 1 {
-			t.Errorf("%s: status %d, stdout %q, stderr %q; want status 2 and one line containing %q", tt.name, status, out.String(), errb.String(), tt.want)
+			!strings.Contains(errb.String(), tt.want) || strings.Count(errb.String(), "\n") != 1 || errb.Len() > 400 {
+			t.Errorf("%s: status %d, stdout %q, stderr %.400q; want status 2 and one short line containing %q", tt.name, status, out.String(), errb.String(), tt.want)
+		}
+	}
+}
+
+func TestHelp(t *testing.T) {
+	for _, args := range [][]string{{"-h"}, {"-help"}, {"--help"}} {
+		var out, errb bytes.Buffer
+		if status := run(args, nil, &out, &errb); status != 0 || !strings.HasPrefix(out.String(), "usage: eternity2") || errb.Len() != 0 {
+			t.Errorf("%v: status %d, stdout %q, stderr %q", args, status, out.String(), errb.String())
 		}
 	}
 }
@@ -334,6 +392,7 @@ func TestRealBoards(t *testing.T) {
 		nodes     string
 	}{
 		{"testdata/clue3.json", nil, "board e2-clue-clue3 6x6 pieces 36 hints 0", "nodes 1045600\nsolutions 1\nbest 60/60"},
+		{"testdata/bench-hard.json", []string{"-nodes", "1000000"}, "board bench_hard_16x16 16x16 pieces 256 hints 40", "nodes 1000000\nsolutions 0\nbest 361/480"},
 	}
 	for _, tt := range tests {
 		var out, errb bytes.Buffer
@@ -341,6 +400,36 @@ func TestRealBoards(t *testing.T) {
 		if !strings.HasPrefix(out.String(), tt.firstLine+"\n"+tt.nodes+"\n") {
 			t.Errorf("%s %v:\n%s", tt.file, tt.args, out.String())
 		}
+	}
+}
+
+// The viewer link of a 2x2 board drawn by hand:
+//
+//	piece 0 [0 1 2 0] at cell 0 turned 0: edges U0 R1 D2 L0 -> "abca", number 001
+//	piece 1 [0 0 3 1] at cell 1 turned 0: edges U0 R0 D3 L1 -> "aadb", number 002
+//	cells 2 and 3 empty: "aaaa", 000
+func TestViewerURL(t *testing.T) {
+	p := &puzzle{name: "hand drawn", width: 2, height: 2, pieces: [][4]int{{0, 1, 2, 0}, {0, 0, 3, 1}, {2, 4, 0, 0}, {3, 0, 0, 4}}}
+	e := newEngine(p)
+	c0 := uint32(0)<<pieceShift | 0<<rotShift | 2<<downShift | 1 // piece 0, rotation 0, down 2, right 1
+	c1 := uint32(1)<<pieceShift | 0<<rotShift | 3<<downShift | 0 // piece 1, rotation 0, down 3, right 0
+	want := "https://e2.bucas.name/#puzzle=hand+drawn&board_w=2&board_h=2&board_edges=abcaaadbaaaaaaaa&board_pieces=001002000000"
+	if got := e.viewerURL([]uint32{c0, c1}); got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	// And through -url, on the solved board, every cell filled: pieces 2
+	// [2 4 0 0] and 3 [3 0 0 4] below, turned 0: "ceaa" and "daae".
+	var out, errb bytes.Buffer
+	board := "name hand\n2 2\n0 1 2 0\n0 0 3 1\n2 4 0 0\n3 0 0 4\n"
+	wantErr := "url https://e2.bucas.name/#puzzle=hand&board_w=2&board_h=2&board_edges=abcaaadbceaadaae&board_pieces=001002003004\n"
+	if status := run([]string{"-url"}, strings.NewReader(board), &out, &errb); status != 0 || errb.String() != wantErr {
+		t.Errorf("-url: status %d, stderr %q, want %q", status, errb.String(), wantErr)
+	}
+	// A colour past 'z' has no letter.
+	p.pieces[3][1] = 40
+	p.hints = []hint{{Pos: 3, Piece: 3, Rot: 0}}
+	if got := newEngine(p).viewerURL(nil); got != "" {
+		t.Errorf("colour 40: %s", got)
 	}
 }
 
@@ -354,6 +443,7 @@ func TestEmittedProgramsMatch(t *testing.T) {
 	boards := []*puzzle{
 		randomPuzzle(rng, 3, 3, 3, 1, false),
 		randomPuzzle(rng, 4, 3, 3, 0, true),
+		randomPuzzle(rng, 3, 2, 3, 6, false), // every cell a hint
 	}
 	clue3, err := readPuzzle("testdata/clue3.json", mustRead(t, "testdata/clue3.json"))
 	if err != nil {
@@ -361,28 +451,15 @@ func TestEmittedProgramsMatch(t *testing.T) {
 	}
 	boards = append(boards, clue3)
 	for i, p := range boards {
-		dir := t.TempDir()
-		var src, errb bytes.Buffer
-		if status := emitProgram(newEngine(p), &src, &errb); status != 0 {
-			t.Fatalf("board %d: emit failed: %s", i, errb.String())
-		}
-		if err := os.WriteFile(filepath.Join(dir, "main.go"), src.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		build := exec.Command("go", "build", "-o", "gen", "main.go")
-		build.Dir = dir
-		if out, err := build.CombinedOutput(); err != nil {
-			t.Fatalf("board %d: the generated program does not build: %v\n%s", i, err, out)
-		}
+		gen := buildEmitted(t, p)
 		for _, args := range [][]string{{}, {"-all"}, {"-nodes", "7"}, {"-all", "-nodes", "50"}} {
 			if p == clue3 && len(args) > 0 && args[0] == "-all" {
 				continue // the whole clue 3 tree is long
 			}
-			got, err := exec.Command(filepath.Join(dir, "gen"), args...).Output()
+			got, err := exec.Command(gen, args...).Output()
 			if err != nil {
 				t.Fatalf("board %d %v: %v", i, args, err)
 			}
-			e := newEngine(p)
 			budget, all := int64(0), false
 			for j, a := range args {
 				if a == "-all" {
@@ -392,9 +469,403 @@ func TestEmittedProgramsMatch(t *testing.T) {
 					budget, _ = strconv.ParseInt(args[j+1], 10, 64)
 				}
 			}
-			if want := e.render(search(e, budget, all)); !bytes.Equal(got, want) {
+			if want := wholeRun(t, p, budget, all, 1); !bytes.Equal(got, want) {
 				t.Errorf("board %d %v: generated program prints\n%s\nthe engine\n%s", i, args, got, want)
 			}
 		}
+		if out, err := exec.Command(gen, "-h").Output(); err != nil || !strings.HasPrefix(string(out), "usage:") {
+			t.Errorf("board %d: -h: %v, %q", i, err, out)
+		}
+		if err := exec.Command(gen, "-nodes", "0").Run(); err == nil || err.(*exec.ExitError).ExitCode() != 2 {
+			t.Errorf("board %d: -nodes 0: %v, want exit status 2", i, err)
+		}
 	}
+}
+
+func buildEmitted(t *testing.T, p *puzzle) string {
+	t.Helper()
+	dir := t.TempDir()
+	var src bytes.Buffer
+	if err := emitProgram(newEngine(p), &src); err != nil {
+		t.Fatalf("emit failed: %v", err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "main.go"), src.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	build := exec.Command("go", "build", "-o", "gen", "main.go")
+	build.Dir = dir
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("the generated program does not build: %v\n%s", err, out)
+	}
+	return filepath.Join(dir, "gen")
+}
+
+// -emit's source grows with the board, not with its colours squared: a
+// 16x16 board with 128 hints and 22 colours, and a 32x32 one with 512.
+func TestEmitSize(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	for _, tt := range []struct {
+		side, hints, colours int
+		maxBytes             int
+	}{{16, 128, 22, 2 << 20}, {32, 512, 40, 10 << 20}} {
+		p := randomPuzzle(rng, tt.side, tt.side, tt.colours, tt.hints, false)
+		var src bytes.Buffer
+		if err := emitProgram(newEngine(p), &src); err != nil {
+			t.Fatal(err)
+		}
+		if src.Len() > tt.maxBytes {
+			t.Errorf("%dx%d with %d hints: %d bytes of source, want at most %d", tt.side, tt.side, tt.hints, src.Len(), tt.maxBytes)
+		}
+	}
+}
+
+// partsAndMerge runs the parts of a search as processes and merges their
+// records. With -all every part runs, through GNU parallel where it is
+// installed (the way the README shows), else one after the other; without
+// it, the parts run in order until one finds a solution, since the parts
+// after that one are not needed (and may search a long time for nothing).
+func partsAndMerge(t *testing.T, bin, board string, parts int, all bool) []byte {
+	t.Helper()
+	args := []string{"-parts", strconv.Itoa(parts)}
+	if all {
+		args = append(args, "-all")
+	}
+	dir := t.TempDir()
+	recordOf := func(k int) string { return filepath.Join(dir, fmt.Sprintf("part%d.txt", k)) }
+	var files []string
+	if parallel, err := exec.LookPath("parallel"); err == nil && all {
+		var list []string
+		for k := range parts {
+			list = append(list, strconv.Itoa(k))
+		}
+		cmd := exec.Command(parallel, append([]string{"--will-cite", "--halt", "now,fail=1", bin, strings.Join(args, " "), "-part", "{}", board, ">", filepath.Join(dir, "part{}.txt"), ":::"}, list...)...)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("parallel: %v\n%s", err, out)
+		}
+		for k := range parts {
+			files = append(files, recordOf(k))
+		}
+	} else {
+		for k := range parts {
+			out, err := exec.Command(bin, append(slices.Clone(args), "-part", strconv.Itoa(k), board)...).Output()
+			if err != nil {
+				t.Fatalf("part %d: %v", k, err)
+			}
+			os.WriteFile(recordOf(k), out, 0o644)
+			files = append(files, recordOf(k))
+			if !all && bytes.Contains(out, []byte("\nsolutions 1\n")) {
+				break
+			}
+		}
+	}
+	var out, errb bytes.Buffer
+	if status := run(append([]string{"-merge"}, files...), nil, &out, &errb); status != 0 {
+		t.Fatalf("merge: %s", errb.String())
+	}
+	return out.Bytes()
+}
+
+// buildEntry builds this program, for tests that run it as a process.
+func buildEntry(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "eternity2")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// Work units merged give the single run's bytes: -all on clue1-top10 in 2,
+// 7 and 64 parts, the first solution of clue 3 in 2 and 5; with
+// ETERNITY2_LONG=1, bench-easy's whole tree (3.6 G nodes) in 2, 7 and 64.
+func TestPartsMerge(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the parts as processes")
+	}
+	bin := buildEntry(t)
+	tests := []struct {
+		board, expected string
+		all             bool
+		parts           []int
+	}{
+		{"testdata/clue1-top10.json", "clue1-top10-all", true, []int{2, 7, 64}},
+		{"testdata/clue3.json", "clue3", false, []int{2, 5}},
+	}
+	if os.Getenv("ETERNITY2_LONG") != "" {
+		tests = append(tests, struct {
+			board, expected string
+			all             bool
+			parts           []int
+		}{"testdata/bench-easy.json", "easy-all", true, []int{2, 7, 64}})
+	}
+	for _, tt := range tests {
+		want := mustRead(t, "../expected/eternity2/"+tt.expected+".out")
+		for _, k := range tt.parts {
+			if got := partsAndMerge(t, bin, tt.board, k, tt.all); !bytes.Equal(got, want) {
+				t.Errorf("%s in %d parts, merged:\n%s\nwant\n%s", tt.board, k, got, want)
+			}
+		}
+	}
+}
+
+// -merge refuses records that do not make one search.
+func TestMergeRefuses(t *testing.T) {
+	dir := t.TempDir()
+	rng := rand.New(rand.NewSource(17))
+	boards := map[string]string{}
+	for _, name := range []string{"a", "b"} {
+		p := randomPuzzle(rng, 4, 4, 3, 0, false)
+		p.name = name
+		raw, _ := json.Marshal(p.toJSON())
+		boards[name] = filepath.Join(dir, name+".json")
+		os.WriteFile(boards[name], raw, 0o644)
+	}
+	record := func(board string, all bool, parts, part int) string {
+		var out, errb bytes.Buffer
+		args := []string{"-parts", strconv.Itoa(parts), "-part", strconv.Itoa(part)}
+		if all {
+			args = append(args, "-all")
+		}
+		if status := run(append(args, boards[board]), nil, &out, &errb); status != 0 {
+			t.Fatalf("%s part %d: %s", board, part, errb.String())
+		}
+		return out.String()
+	}
+	a0, a1 := record("a", true, 2, 0), record("a", true, 2, 1)
+	tests := []struct {
+		name, input, want string
+	}{
+		{"another board", a0 + record("b", true, 2, 1), "is of another board"},
+		{"another mode", a0 + record("a", false, 2, 0), "is of mode first, part 0 of mode all"},
+		{"another K", a0 + record("a", true, 3, 1), "is one of 3 parts"},
+		{"twice", a0 + a0, "part 0 given twice"},
+		{"missing", a1, "part 0 of 2 is missing"},
+		{"truncated", a0[:strings.LastIndex(a0[:len(a0)-1], "\n")+1], "board lines, expected 4"},
+		{"garbled", strings.Replace(a0, "nodes", "nodez", 1), `line 6: expected "nodes" and a count`},
+	}
+	for _, tt := range tests {
+		var out, errb bytes.Buffer
+		if status := run([]string{"-merge"}, strings.NewReader(tt.input), &out, &errb); status != 2 || out.Len() != 0 ||
+			!strings.Contains(errb.String(), tt.want) || strings.Count(errb.String(), "\n") != 1 {
+			t.Errorf("%s: status %d, stderr %q; want 2 and one line containing %q", tt.name, status, errb.String(), tt.want)
+		}
+	}
+	// Without -all, the parts after the first with a solution are not needed.
+	f0 := record("a", false, 2, 0)
+	if strings.Contains(f0, "\nsolutions 1\n") {
+		var out, errb bytes.Buffer
+		if run([]string{"-merge"}, strings.NewReader(f0), &out, &errb) != 0 {
+			t.Errorf("part 0 found the solution, yet the merge wants part 1: %s", errb.String())
+		}
+	} else {
+		t.Error("the first part of board a has no solution: pick another seed")
+	}
+}
+
+// Checkpoints: a search killed at random node counts (20 times, some of
+// them while a checkpoint is written) and resumed each time from its last
+// checkpoint ends with the bytes of a search never stopped; as one part,
+// as a whole run of one part with a budget, and of three parts.
+func TestCheckpointResume(t *testing.T) {
+	rng := rand.New(rand.NewSource(13))
+	hard, _ := readPuzzle("bench-hard", mustRead(t, "testdata/bench-hard.json"))
+	top10, _ := readPuzzle("clue1-top10", mustRead(t, "testdata/clue1-top10.json"))
+	tests := []struct {
+		name    string
+		p       *puzzle
+		parts   int
+		indices []int
+		all     bool
+		budget  int64
+	}{
+		{"bench-hard, 2 M nodes", hard, 1, []int{0}, false, 2_000_000},
+		{"clue1-top10 -all, part 1 of 3", top10, 3, []int{1}, true, 0},
+		{"clue1-top10 -all, 3 parts", top10, 3, []int{0, 1, 2}, true, 0},
+	}
+	for _, tt := range tests {
+		want := func() []byte {
+			sr := newSearch(newEngine(tt.p), tt.parts, tt.all, tt.budget, tt.indices)
+			if err := sr.run(); err != nil {
+				t.Fatal(err)
+			}
+			res, _ := sr.result()
+			var b bytes.Buffer
+			res.write(&b)
+			return b.Bytes()
+		}()
+		file := filepath.Join(t.TempDir(), "search.json")
+		stops := 0
+		var sr *search
+		for {
+			if _, err := os.Stat(file); err == nil {
+				_, e, pl, parts, err := loadCheckpoint(file)
+				if err != nil {
+					t.Fatalf("%s: resume: %v", tt.name, err)
+				}
+				sr = &search{e: e, pl: pl, budget: tt.budget, parts: parts, whole: len(parts) == tt.parts}
+			} else {
+				sr = newSearch(newEngine(tt.p), tt.parts, tt.all, tt.budget, tt.indices)
+			}
+			sr.checkpointFile, sr.every, sr.slice = file, time.Millisecond, 20_000
+			if stops < 20 {
+				sr.crashAfter = 1 + rng.Int63n(400_000)
+				sr.crashInWrite = stops%5 == 4
+			}
+			err := sr.run()
+			if err == nil {
+				break
+			}
+			if err != errCrash {
+				t.Fatalf("%s: %v", tt.name, err)
+			}
+			stops++
+		}
+		res, err := sr.result()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got bytes.Buffer
+		res.write(&got)
+		if !bytes.Equal(got.Bytes(), want) {
+			t.Errorf("%s: after %d stops:\n%s\nwant\n%s", tt.name, stops, got.Bytes(), want)
+		}
+	}
+}
+
+// The real thing: kill -9 and SIGTERM on the program, then -resume.
+func TestKillAndResume(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the program as a process")
+	}
+	bin := buildEntry(t)
+	want := mustRead(t, "../expected/eternity2/clue1-top10-all.out")
+	file := filepath.Join(t.TempDir(), "cp.json")
+	args := []string{"-all", "-checkpoint", file, "-every", "20ms", "testdata/clue1-top10.json"}
+	for round, sig := range []syscall.Signal{syscall.SIGKILL, syscall.SIGTERM, syscall.SIGKILL} {
+		cmd := exec.Command(bin, args...)
+		var errb bytes.Buffer
+		cmd.Stderr = &errb
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(time.Duration(150+100*round) * time.Millisecond)
+		cmd.Process.Signal(sig)
+		err := cmd.Wait()
+		if sig == syscall.SIGTERM {
+			if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 143 || !strings.Contains(errb.String(), "resume with -resume") {
+				t.Fatalf("SIGTERM: %v, stderr %q; want exit 143 and a line saying how to resume", err, errb.String())
+			}
+		}
+		if _, err := os.Stat(file); err != nil {
+			t.Fatalf("round %d: no checkpoint: %v", round, err)
+		}
+		args = []string{"-resume", file, "-checkpoint", file, "-every", "20ms"}
+	}
+	out, err := exec.Command(bin, args...).Output()
+	if err != nil || !bytes.Equal(out, want) {
+		t.Errorf("resumed: %v\n%s\nwant\n%s", err, out, want)
+	}
+}
+
+// A checkpoint that is not one of this search's is refused with one line.
+func TestBadCheckpoints(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.json")
+	// A checkpoint of a search 30,000 nodes in.
+	p, _ := readPuzzle("clue3", mustRead(t, "testdata/clue3.json"))
+	sr := newSearch(newEngine(p), 1, false, 0, []int{0})
+	sr.parts[0].advance(30_000)
+	if err := saveCheckpoint(good, sr.checkpoint([]partState{sr.parts[0].state()}), false); err != nil {
+		t.Fatal(err)
+	}
+	data := string(mustRead(t, good))
+	var c checkpoint
+	if json.Unmarshal([]byte(data), &c) != nil || c.Runs[0].Done || len(c.Runs[0].Placed) < 4 {
+		t.Fatalf("no checkpoint of a search under way: %s", data)
+	}
+	edit := func(change func(c *checkpoint)) string {
+		var x checkpoint
+		json.Unmarshal([]byte(data), &x)
+		change(&x)
+		b, _ := json.Marshal(x)
+		return string(b)
+	}
+	tests := []struct {
+		name, content, want string
+	}{
+		{"truncated", data[:len(data)/2], "corrupt: unexpected end of JSON input"},
+		{"another format", strings.Replace(data, checkpointFormat, "eternity2 checkpoint 0", 1), `format "eternity2 checkpoint 0", expected "eternity2 checkpoint 1"`},
+		{"a board changed", edit(func(c *checkpoint) { c.Board.Pieces[0] = json.RawMessage("[1,2,3,4]") }), "corrupt"},
+		{"a placement off its pool", edit(func(c *checkpoint) { c.Runs[0].Placed[3] ^= 1 << pieceShift }), "corrupt: part 0: depth 3: the placement is not in its pool"},
+		{"a position off its pool", edit(func(c *checkpoint) { c.Runs[0].Pos = 0 }), "the position is not in its pool"},
+		{"a best board not of the search", edit(func(c *checkpoint) { c.Runs[0].Best = []uint32{sentinel}; c.Runs[0].BestDepth = 1 }), "the best board is not one of the search's"},
+		{"more parts", edit(func(c *checkpoint) { c.Parts = 2 }), "cut at depth 0 into 1 units, but this program cuts this board at 5"},
+	}
+	for _, tt := range tests {
+		file := filepath.Join(dir, "bad.json")
+		os.WriteFile(file, []byte(tt.content), 0o644)
+		var out, errb bytes.Buffer
+		if status := run([]string{"-resume", file}, nil, &out, &errb); status != 2 || out.Len() != 0 ||
+			!strings.Contains(errb.String(), tt.want) || strings.Count(errb.String(), "\n") != 1 {
+			t.Errorf("%s: status %d, stderr %q; want 2 and one line containing %q", tt.name, status, errb.String(), tt.want)
+		}
+	}
+	// The good one resumes to the uninterrupted bytes.
+	var out, whole, errb bytes.Buffer
+	if status := run([]string{"-resume", good}, nil, &out, &errb); status != 0 {
+		t.Fatal(errb.String())
+	}
+	run([]string{"-parts", "1", "-part", "0", "testdata/clue3.json"}, nil, &whole, &errb)
+	if !bytes.Equal(out.Bytes(), whole.Bytes()) {
+		t.Errorf("resumed:\n%s\nwant\n%s", out.Bytes(), whole.Bytes())
+	}
+}
+
+// FuzzReadPuzzle: any input is a board or one line of bad input, and a
+// board read is valid and reads back the same from its JSON form.
+func FuzzReadPuzzle(f *testing.F) {
+	for _, seed := range []string{"1 1\n0 0 0 0\n", "2 1\n0 5 0 0\n0 5 0 0\nhint 1 1 2\n", "name x\n1 1\n0 0 0 0 # c\n",
+		`{"width":1,"height":1,"pieces":[[0,0,0,0]],"hints":[{"pos":0,"piece":0,"rot":0}]}`, `{"width":1,"height":1,"pieces":[[0,0,0,0]],"hints":[{"pos":0}]}`,
+		"0 0 0 0\n", "", "{", "hint 0 0 0\n1 1\n"} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		p, err := readPuzzle("fuzz", data)
+		if err != nil {
+			var ie *inputError
+			if !errors.As(err, &ie) || strings.Contains(err.Error(), "\n") {
+				t.Fatalf("error %q: want one line of bad input", err)
+			}
+			return
+		}
+		if len(p.pieces) != p.width*p.height {
+			t.Fatalf("accepted %d pieces for %dx%d", len(p.pieces), p.width, p.height)
+		}
+		raw, _ := json.Marshal(p.toJSON())
+		q, err := readPuzzle("again", raw)
+		if err != nil || q.fingerprint() != p.fingerprint() {
+			t.Fatalf("read back: %v", err)
+		}
+		newEngine(p)
+	})
+}
+
+// FuzzParseRecord: any input is a record or one line of bad input.
+func FuzzParseRecord(f *testing.F) {
+	var out, errb bytes.Buffer
+	run([]string{"-parts", "2", "-part", "1", "-nodes", "1", "testdata/clue3.json"}, nil, &out, &errb)
+	run([]string{"-parts", "2", "-part", "1", "testdata/clue3.json"}, nil, &out, &errb)
+	f.Add(out.Bytes())
+	f.Add([]byte("eternity2 part 0 of 1\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r, err := parseRecord("fuzz", data)
+		if err != nil {
+			var ie *inputError
+			if !errors.As(err, &ie) || strings.Contains(err.Error(), "\n") {
+				t.Fatalf("error %q: want one line of bad input", err)
+			}
+			return
+		}
+		merge([]record{r})
+	})
 }
