@@ -1,7 +1,7 @@
 # The two commands a new user needs: `make bench` and `make test`.
 #   make bench [ENTRY=meteor] [RUNS=5] [ARGS='-format md']  build, check and time the bench cases
 #   make check [ENTRY=meteor] [LONG=1]                     every case, byte for byte
-#   make test                                              gofmt, go vet, go test ./...
+#   make test [LONG=1]                                     gofmt, go vet, go test ./... (LONG=1: also bench-easy's parts)
 #   make instructions [ENTRY=meteor/2098]                  instructions under callgrind (needs valgrind)
 #   make figures                                           the README's results table and chart, from a fresh bench
 #   make build | lint | update | clean
@@ -26,7 +26,7 @@ check: harness
 test:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
-	$(GO) test ./...
+	ETERNITY2_LONG=$(LONG) $(GO) test ./...
 
 instructions: harness
 	$(HARNESS) instructions $(ARGS) $(ENTRY)
