@@ -688,9 +688,9 @@ func (s *searcher) poolAt(d int) int32 {
 	return s.e.poolStart[st.poolBase+int32(s.down[st.aboveSlot])*C+int32(s.right[st.leftSlot])]
 }
 
-// record takes the board after d placements as the best when it is deeper
+// consider takes the board after d placements as the best when it is deeper
 // than any before and scores higher than the best.
-func (s *searcher) record(d int) {
+func (s *searcher) consider(d int) {
 	if d > s.recordDepth {
 		s.recordDepth = d
 		if s.bestDepth < 0 || s.e.scoreAt[d] > s.e.scoreAt[s.bestDepth] {
@@ -822,26 +822,35 @@ func makePlan(e *engine, parts int, all bool) plan {
 // countAtDepth counts the nodes at a depth, walking the tree above it.
 func countAtDepth(e *engine, depth int) int64 {
 	s := newSearcher(e)
+	s.i = s.poolAt(0)
 	var count int64
-	s.walkPrefix(depth, func(d int) bool {
+	s.walkAbove(depth, func(d int) walkStep {
 		if d == depth {
 			count++
-			return false
+			return skipBelow
 		}
-		return true
+		return descend
 	})
 	return count
 }
 
-// walkPrefix walks the tree down to depth limit in search order, calling
-// visit after each node (d: its depth, the placements in s.placed); the
-// walk goes below a node of depth < limit when visit says so.
-func (s *searcher) walkPrefix(limit int, visit func(d int) bool) {
+// What walkAbove does after a node.
+type walkStep int
+
+const (
+	descend   walkStep = iota // go below it (not below depth limit)
+	skipBelow                 // go on to the next node, not below it
+	stopHere                  // stop, the node placed
+)
+
+// walkAbove continues a depth-first walk of the tree above depth limit
+// from the searcher's position, calling visit after each node (d: its
+// depth, its placements in s.placed). It returns true when visit stops it,
+// the searcher at depth d with the node placed, false when the tree is
+// walked to its end.
+func (s *searcher) walkAbove(limit int, visit func(d int) walkStep) bool {
 	e := s.e
-	if limit == 0 {
-		return
-	}
-	d, i := 0, s.poolAt(0)
+	d, i := s.d, s.i
 	for {
 		c := e.candidates[i]
 		i++
@@ -850,7 +859,8 @@ func (s *searcher) walkPrefix(limit int, visit func(d int) bool) {
 				continue
 			}
 			if d == 0 {
-				return
+				s.d, s.i = 0, 0
+				return false
 			}
 			d--
 			s.used[pieceOf(s.placed[d])] = 0
@@ -858,10 +868,16 @@ func (s *searcher) walkPrefix(limit int, visit func(d int) bool) {
 			continue
 		}
 		s.place(d, c, i)
-		if visit(d+1) && d+1 < limit {
-			d++
-			i = s.poolAt(d)
-			continue
+		switch visit(d + 1) {
+		case stopHere:
+			s.d = d + 1
+			return true
+		case descend:
+			if d+1 < limit {
+				d++
+				i = s.poolAt(d)
+				continue
+			}
 		}
 		s.used[pieceOf(c)] = 0
 	}
@@ -978,7 +994,7 @@ func (p *part) advance(limit int64) {
 // counted (nodes, best board) tentatively, and kept if that unit is this
 // part's.
 func (p *part) walkToRoot() {
-	s, e, split := p.s, p.s.e, p.pl.split
+	s, split := p.s, p.pl.split
 	kept := struct {
 		recordDepth, bestDepth, bestUnit int
 		best                             []uint32
@@ -993,47 +1009,30 @@ func (p *part) walkToRoot() {
 		}
 		pending = 0
 	}
-	d, i := s.d, s.i
-	for {
-		c := e.candidates[i]
-		i++
-		if s.used[pieceOf(c)] != 0 {
-			if c != sentinel {
-				continue
-			}
-			if d == 0 {
-				// The end of the tree: the last unit's nodes.
-				settle(p.pl.units)
-				s.d, s.i, p.done = 0, 0, true
-				return
-			}
-			d--
-			s.used[pieceOf(s.placed[d])] = 0
-			i = s.next[d]
-			continue
-		}
-		s.place(d, c, i)
-		d++
+	rootFound := s.walkAbove(split, func(d int) walkStep {
 		pending++
 		s.unit = p.roots
-		s.record(d)
+		s.consider(d)
 		if d < split {
-			i = s.poolAt(d)
-			continue
+			return descend
 		}
 		// A root: unit p.roots.
 		u := p.roots
 		p.roots++
-		if p.pl.owner(u) == p.index {
-			settle(u)
-			p.inSubtree = true
-			p.enterSubtree()
-			return
-		}
 		settle(u)
-		d--
-		s.used[pieceOf(c)] = 0
+		if p.pl.owner(u) == p.index {
+			return stopHere
+		}
+		return skipBelow
+	})
+	if !rootFound {
+		// The end of the tree: the last unit's nodes.
+		settle(p.pl.units)
+		p.done = true
+		return
 	}
+	p.inSubtree = true
+	p.enterSubtree()
 }
 
 // ------------------------------------------------------ records and merge
