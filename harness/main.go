@@ -264,23 +264,16 @@ func listCommand(o *options, stdout, stderr io.Writer) int {
 }
 
 func checkCommand(o *options, stdout, stderr io.Writer) int {
-	_, cases, ok := selected(o, stderr, ClassCheck, ClassBench)
-	if !ok {
-		return exitUsage
-	}
-	s, err := newSession(o, stdout, stderr)
-	if err != nil {
-		fmt.Fprintln(stderr, "harness:", err)
-		return exitUsage
-	}
-	defer s.Builder.Close()
-	if s.Check(cases) > 0 {
-		return exitFailed
-	}
-	return exitOK
+	return withSession(o, stdout, stderr, (*Session).Check)
 }
 
 func updateCommand(o *options, stdout, stderr io.Writer) int {
+	return withSession(o, stdout, stderr, (*Session).Update)
+}
+
+// withSession runs a command that goes over the selected check and bench
+// cases with a session (check, update); do returns how many failed.
+func withSession(o *options, stdout, stderr io.Writer, do func(*Session, []Case) int) int {
 	_, cases, ok := selected(o, stderr, ClassCheck, ClassBench)
 	if !ok {
 		return exitUsage
@@ -291,7 +284,7 @@ func updateCommand(o *options, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	defer s.Builder.Close()
-	if s.Update(cases) > 0 {
+	if do(s, cases) > 0 {
 		return exitFailed
 	}
 	return exitOK
