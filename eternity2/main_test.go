@@ -732,7 +732,8 @@ func TestCheckpointResume(t *testing.T) {
 	}
 }
 
-// The real thing: kill -9 and SIGTERM on the program, then -resume.
+// The real thing: kill -9 and SIGTERM on the program, each once it has
+// written a checkpoint of its own, then -resume.
 func TestKillAndResume(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the program as a process")
@@ -741,23 +742,44 @@ func TestKillAndResume(t *testing.T) {
 	want := mustRead(t, "../expected/eternity2/clue1-top10-all.out")
 	file := filepath.Join(t.TempDir(), "cp.json")
 	args := []string{"-all", "-checkpoint", file, "-every", "20ms", "testdata/clue1-top10.json"}
+	modTime := func() time.Time {
+		if info, err := os.Stat(file); err == nil {
+			return info.ModTime()
+		}
+		return time.Time{}
+	}
 	for round, sig := range []syscall.Signal{syscall.SIGKILL, syscall.SIGTERM, syscall.SIGKILL} {
 		cmd := exec.Command(bin, args...)
-		var errb bytes.Buffer
-		cmd.Stderr = &errb
+		var out, errb bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &errb
+		before := modTime()
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
-		time.Sleep(time.Duration(150+100*round) * time.Millisecond)
+		exited := make(chan error, 1)
+		go func() { exited <- cmd.Wait() }()
+		// Wait for a checkpoint of this run, then a little more.
+		deadline := time.Now().Add(20 * time.Second)
+		for modTime().Equal(before) && time.Now().Before(deadline) {
+			time.Sleep(5 * time.Millisecond)
+		}
+		time.Sleep(time.Duration(10*round) * time.Millisecond)
 		cmd.Process.Signal(sig)
-		err := cmd.Wait()
+		err := <-exited
+		if err == nil {
+			// It finished first: then its output must be the search's.
+			if !bytes.Equal(out.Bytes(), want) {
+				t.Fatalf("round %d finished with\n%s", round, out.Bytes())
+			}
+			return
+		}
 		if sig == syscall.SIGTERM {
 			if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 143 || !strings.Contains(errb.String(), "resume with -resume") {
 				t.Fatalf("SIGTERM: %v, stderr %q; want exit 143 and a line saying how to resume", err, errb.String())
 			}
 		}
-		if _, err := os.Stat(file); err != nil {
-			t.Fatalf("round %d: no checkpoint: %v", round, err)
+		if modTime().IsZero() {
+			t.Fatalf("round %d: no checkpoint", round)
 		}
 		args = []string{"-resume", file, "-checkpoint", file, "-every", "20ms"}
 	}
