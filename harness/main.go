@@ -264,17 +264,18 @@ func listCommand(o *options, stdout, stderr io.Writer) int {
 }
 
 func checkCommand(o *options, stdout, stderr io.Writer) int {
-	return withSession(o, stdout, stderr, (*Session).Check)
+	return withSession(o, stdout, stderr, (*Session).Check, ClassCheck, ClassBench)
 }
 
 func updateCommand(o *options, stdout, stderr io.Writer) int {
-	return withSession(o, stdout, stderr, (*Session).Update)
+	return withSession(o, stdout, stderr, (*Session).Update, ClassCheck, ClassBench)
 }
 
-// withSession runs a command that goes over the selected check and bench
-// cases with a session (check, update); do returns how many failed.
-func withSession(o *options, stdout, stderr io.Writer, do func(*Session, []Case) int) int {
-	_, cases, ok := selected(o, stderr, ClassCheck, ClassBench)
+// withSession runs a command that goes over the selected cases of the
+// given classes with a session (check, update, instructions); do returns
+// how many failed.
+func withSession(o *options, stdout, stderr io.Writer, do func(*Session, []Case) int, classes ...Class) int {
+	_, cases, ok := selected(o, stderr, classes...)
 	if !ok {
 		return exitUsage
 	}
@@ -472,37 +473,26 @@ func instructionsCommand(o *options, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "%d instructions (%s)\n", n, millions(n))
 		return exitOK
 	}
-	_, cases, ok := selected(o, stderr, ClassBench)
-	if !ok {
-		return exitUsage
-	}
-	s, err := newSession(o, stdout, stderr)
-	if err != nil {
-		fmt.Fprintln(stderr, "harness:", err)
-		return exitUsage
-	}
-	defer s.Builder.Close()
-	failed := 0
-	for i, c := range cases {
-		s.Log.Update("instructions [%d/%d] %s: building", i+1, len(cases), c.ID())
-		bin, err := s.Builder.Binary(c)
-		if err == nil {
-			s.Log.Update("instructions [%d/%d] %s: running under callgrind", i+1, len(cases), c.ID())
-			var n int64
-			n, err = CountInstructions(s.spec(c, bin, false))
+	return withSession(o, stdout, stderr, func(s *Session, cases []Case) int {
+		failed := 0
+		for i, c := range cases {
+			s.Log.Update("instructions [%d/%d] %s: building", i+1, len(cases), c.ID())
+			bin, err := s.Builder.Binary(c)
 			if err == nil {
-				s.Log.Clear()
-				fmt.Fprintf(stdout, "%-28s %15s instructions (%s)\n", c.ID(), count(n), millions(n))
-				continue
+				s.Log.Update("instructions [%d/%d] %s: running under callgrind", i+1, len(cases), c.ID())
+				var n int64
+				n, err = CountInstructions(s.spec(c, bin, false))
+				if err == nil {
+					s.Log.Clear()
+					fmt.Fprintf(stdout, "%-28s %15s instructions (%s)\n", c.ID(), count(n), millions(n))
+					continue
+				}
 			}
+			failed++
+			s.Log.Failure("FAIL  %s: %v", c.ID(), err)
 		}
-		failed++
-		s.Log.Failure("FAIL  %s: %v", c.ID(), err)
-	}
-	if failed > 0 {
-		return exitFailed
-	}
-	return exitOK
+		return failed
+	}, ClassBench)
 }
 
 // entries are the folders that hold an entry: a main.go and a folder of
