@@ -55,8 +55,8 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"io"
 	"math/bits"
@@ -459,10 +459,11 @@ func (b *board) place(shape []cell, r, c int) (uint64, bool) {
 // one (every word in the table is one that was added), and a miss only
 // costs the slow path (lists) or a search again (dead states).
 const (
-	tableSlots     = 1 << 20
-	tableSlotMask  = tableSlots - 1
-	firstTableBits = 10
-	hashMultiplier = 0x9E3779B97F4A7C15 // 2^64 / the golden ratio: spreads keys over the top bits
+	tableSlots       = 1 << 20
+	tableSlotMask    = tableSlots - 1
+	firstTableBits   = 10
+	hashMultiplier   = 0x9E3779B97F4A7C15 // 2^64 / the golden ratio: spreads keys over the top bits
+	hashMultiplier32 = 0x9E3779B1         // 2^32 / the golden ratio
 )
 
 type hashTable struct {
@@ -472,6 +473,7 @@ type hashTable struct {
 	keyShift uint
 	load     float64      // the load at which the table doubles
 	shared   bool         // several workers add: with compare-and-swap, counted atomically
+	narrow   bool         // keys of 32 bits, homes by homeNarrow
 	room     int          // words the only worker may add before the table doubles
 	counted  atomic.Int64 // words added, by several (approximate while doubling)
 	limit    atomic.Int64 // load * size, for several
@@ -516,6 +518,20 @@ func (t *hashTable) keyOf(v uint64) uint64 { return v & t.keyMask >> t.keyShift 
 
 // home is where a key's probe starts.
 func home(key uint64, shift uint32) uint64 { return key * hashMultiplier >> (shift & 63) }
+
+// homeNarrow is home for keys of 32 bits (the list index's): their 32-bit
+// product spreads them as well, and its multiplier fits in the instruction.
+func homeNarrow(key uint32, shift uint32) uint64 {
+	return uint64(key * hashMultiplier32 >> ((shift - 32) & 31))
+}
+
+// homeOf is where a slot word's probe starts.
+func (t *hashTable) homeOf(v uint64, shift uint32) uint64 {
+	if t.narrow {
+		return homeNarrow(uint32(t.keyOf(v)), shift)
+	}
+	return home(t.keyOf(v), shift)
+}
 
 // add stores a slot word that is not in the table, probing from slot i on.
 func (t *hashTable) add(v, i uint64) {
@@ -582,7 +598,7 @@ func (t *hashTable) double() bool {
 				continue
 			}
 			slots[p] = 0
-			h := home(t.keyOf(v), newShift)
+			h := t.homeOf(v, newShift)
 			if h < p {
 				early = append(early, v)
 				continue
@@ -600,7 +616,7 @@ func (t *hashTable) double() bool {
 			if v == 0 {
 				continue
 			}
-			if h := home(t.keyOf(v), newShift); h >= p {
+			if h := t.homeOf(v, newShift); h >= p {
 				t.add(v, h)
 				t.counted.Add(-1) // moved, not added
 			} else {
@@ -610,7 +626,7 @@ func (t *hashTable) double() bool {
 		t.counted.Add(-int64(len(early))) // added back below
 	}
 	for _, v := range early {
-		t.add(v, home(t.keyOf(v), newShift))
+		t.add(v, t.homeOf(v, newShift))
 	}
 	return true
 }
@@ -718,7 +734,7 @@ type lists struct {
 
 	arena      [arenaWords]uint64
 	listStart  [maxLists]uint32
-	groupStart [maxLists * groupSlots]uint8
+	groupStart [maxLists][groupSlots]uint8
 }
 
 func newLists(b *board, pl *placements, parallel bool) *lists {
@@ -731,20 +747,14 @@ func newLists(b *board, pl *placements, parallel bool) *lists {
 	for r := range b.short {
 		ls.geometry[r].firstLine, ls.geometry[r].lastLine = b.lineMasks(r)
 	}
+	ls.index.narrow = true
 	ls.index.init(^uint64(0), indexKeyShift, indexLoad, b.listsHint, parallel)
 	return ls
 }
 
-// group is where piece k's placements in a list are: [start, end) in the arena.
-func (ls *lists) group(list uint32, k int) (start, end uint32) {
-	base := ls.listStart[list&(maxLists-1)]
-	at := list*groupSlots + uint32(k)
-	return base + uint32(ls.groupStart[at&(maxLists*groupSlots-1)]), base + uint32(ls.groupStart[(at+1)&(maxLists*groupSlots-1)])
-}
-
 // lookup finds a key's entry in the list index, 0 when it is not there.
 func (t *hashTable) lookup(key uint32) uint32 {
-	for i := home(uint64(key), t.shift.Load()); ; i++ {
+	for i := homeNarrow(key, t.shift.Load()); ; i++ {
 		v := atomic.LoadUint64(&t.slots[i&tableSlotMask])
 		if uint32(v>>indexKeyShift) == key {
 			return uint32(v)
@@ -775,7 +785,7 @@ func (ls *lists) entry(key uint32, f int, boardMask uint64) uint32 {
 	if t.full() && !t.double() {
 		panic("pentomino: the list index is full")
 	}
-	t.add(indexSlot(key, e), home(uint64(key), t.shift.Load()))
+	t.add(indexSlot(key, e), homeNarrow(key, t.shift.Load()))
 	return e
 }
 
@@ -804,7 +814,7 @@ func (ls *lists) build(list, f int, boardMask uint64, restricted int) (pieces ui
 		panic("pentomino: the list arena is full; make it larger")
 	}
 	ls.listStart[list] = uint32(start)
-	starts := (*[groupSlots]uint8)(ls.groupStart[list*groupSlots:])
+	starts := &ls.groupStart[list]
 	words := ls.arena[start : start+maxListWords]
 	n, k := 0, 0 // words kept; the first piece whose group's start is not yet known
 	bucket, at := ls.buckets.placements(ls.pl, restricted, f%b.short, board>>1&(1<<nextCells-1))
@@ -851,7 +861,7 @@ func (ls *lists) build(list, f int, boardMask uint64, restricted int) (pieces ui
 //	bucket word: bits 31 .......... 8   7 ...... 0
 //	             [ start in entries ][ how many ]
 const (
-	nextCells     = 6
+	nextCells     = 8
 	bucketEntries = 1 << 16 // the buckets take a few thousand
 )
 
@@ -997,7 +1007,7 @@ type task struct {
 type worker struct {
 	ls        *lists
 	dead      *deadStates
-	keyHigh   *[64]uint32 // the lists' keyHigh, with the restricted bit when F is restricted at this root
+	keyHigh   [64]uint32 // the lists' keyHigh, with the restricted bit when F is restricted at this root (a copy: one load fewer a key)
 	lookMask  uint32
 	restrictF uint16 // F's bit in the pieces of a dead-state key, while F is restricted
 	nodes     int64  // placements made
@@ -1009,10 +1019,13 @@ type worker struct {
 	sym       *symmetryMaps
 }
 
-// A solution is stored as its canonical form, the letters of its cells row
-// by row. They are kept in chunks, so that storing them never copies the
-// ones stored before.
-type solution [64]byte
+// A solution is stored as its canonical form: the text of its rows as
+// printed, each with its line end (the longest, 8x8's, takes 72 bytes). They
+// are kept in chunks, so that storing them never copies the ones stored
+// before.
+const solutionBytes = 72
+
+type solution [solutionBytes]byte
 
 type solutions struct {
 	chunks [][]solution
@@ -1030,12 +1043,18 @@ func (s *solutions) add() *solution {
 	return sol
 }
 
-// symmetryMaps: for each of the board's symmetries, the bit of the image of
-// each cell, cells in row-major order.
+// symmetryMaps: for each of the board's symmetries and each byte of a
+// solution's text, the bit of the image of the cell printed there; a line
+// end maps to lineEnd, a cell beyond the mask's whose letter is always '\n'.
 type symmetryMaps struct {
-	bitOf [8][64]uint8
+	bitOf [8][solutionBytes]uint8
 	count int
 }
+
+const (
+	lineEnd   = 64
+	gridCells = 128 // a grid of letters by bit: the mask's 64 and lineEnd, padded so that a mask replaces a bounds check
+)
 
 const (
 	allPieces  = 1<<pieceCount - 1
@@ -1050,10 +1069,12 @@ func (w *worker) solve(boardMask uint64, f int, used uint16, entry uint32) {
 	// The list's words count cells from f; so does this view of the board,
 	// with every cell past the last bit read as filled.
 	board := boardMask>>(uint(f)&63) | ^(^uint64(0) >> (uint(f) & 63))
+	base := ls.listStart[list&(maxLists-1)]
+	starts := &ls.groupStart[list&(maxLists-1)]
 	for avail := uint16(entry) & allPieces &^ used; avail != 0; avail &= avail - 1 {
 		k := bits.TrailingZeros16(avail)
 		childUsed := used | 1<<k
-		for next, end := ls.group(list, k); next < end; next++ {
+		for next, end := base+uint32(starts[k&(groupSlots-1)]), base+uint32(starts[(k+1)&(groupSlots-1)]); next < end; next++ {
 			if ls.arena[next&arenaMask]&board != 0 {
 				continue
 			}
@@ -1070,14 +1091,14 @@ func (w *worker) solve(boardMask uint64, f int, used uint16, entry uint32) {
 			cf := bits.TrailingZeros64(^child | 1<<63) // the same when bit 63 is empty, and tells the compiler ^child is not 0
 			after := child >> (uint(cf) & 63) >> 1     // the cells after cf
 			key := w.keyHigh[cf&63] | uint32(after)&w.lookMask
-			i := home(uint64(key), ls.index.shift.Load())
+			i := homeNarrow(key, ls.index.shift.Load())
 			v := atomic.LoadUint64(&ls.index.slots[i&tableSlotMask])
 			for uint32(v>>indexKeyShift) != key && v != 0 {
 				i++
 				v = atomic.LoadUint64(&ls.index.slots[i&tableSlotMask])
 			}
-			e := uint32(v)
-			if v == 0 {
+			e := uint32(v) // 0 only for an empty slot: no entry is 0
+			if e == 0 {
 				e = ls.entry(key, cf, child)
 			}
 			if uint16(e)&allPieces&^childUsed == 0 {
@@ -1120,28 +1141,36 @@ func (w *worker) solve(boardMask uint64, f int, used uint16, entry uint32) {
 }
 
 // record turns the placements on the stack into the solution's canonical
-// form: the smallest of its images, rows joined.
+// form: the smallest of its images, as text.
 func (w *worker) record(n int) {
-	b := w.b
-	var grid [64]byte
-	for m := b.holes; m != 0; m &= m - 1 {
+	var grid [gridCells]byte // letters by bit
+	for m := w.b.holes; m != 0; m &= m - 1 {
 		grid[bits.TrailingZeros64(m)] = '.'
 	}
+	grid[lineEnd] = '\n'
 	for i := 0; i < n; i++ {
 		letter := pieceLetters[w.pieceAt[i&(stackSlots-1)]&(stackSlots-1)]
-		for m := w.stack[i&(stackSlots-1)]; m != 0; m &= m - 1 {
-			grid[bits.TrailingZeros64(m)] = letter
-		}
+		m := w.stack[i&(stackSlots-1)]
+		// Every piece has five cells: written out, with no test a cell.
+		grid[bits.TrailingZeros64(m)] = letter
+		m &= m - 1
+		grid[bits.TrailingZeros64(m)] = letter
+		m &= m - 1
+		grid[bits.TrailingZeros64(m)] = letter
+		m &= m - 1
+		grid[bits.TrailingZeros64(m)] = letter
+		m &= m - 1
+		grid[bits.TrailingZeros64(m)] = letter
 	}
 	// Find the smallest image comparing cell by cell, without building the
 	// images: two images usually part within the first few cells.
-	cells := b.rows * b.cols
+	textBytes := w.b.textBytes()
 	sym := w.sym
 	best := &sym.bitOf[0]
 	for k := 1; k < sym.count; k++ {
 		perm := &sym.bitOf[k]
-		for i := 0; i < cells; i++ {
-			if x, y := grid[perm[i]&63], grid[best[i]&63]; x != y {
+		for i := 0; i < textBytes; i++ {
+			if x, y := grid[perm[i]&(gridCells-1)], grid[best[i]&(gridCells-1)]; x != y {
 				if x < y {
 					best = perm
 				}
@@ -1149,17 +1178,26 @@ func (w *worker) record(n int) {
 			}
 		}
 	}
+	// Copied eight bytes at a time (a text's bytes past its end, up to a
+	// multiple of eight, are line ends).
 	sol := w.found.add()
-	for i := range sol[:cells] {
-		sol[i] = grid[best[i]&63]
+	for i := 0; i < textBytes; i += 8 {
+		p := (*[8]uint8)(best[i:])
+		binary.LittleEndian.PutUint64(sol[i:], uint64(grid[p[0]&(gridCells-1)])|uint64(grid[p[1]&(gridCells-1)])<<8|
+			uint64(grid[p[2]&(gridCells-1)])<<16|uint64(grid[p[3]&(gridCells-1)])<<24|
+			uint64(grid[p[4]&(gridCells-1)])<<32|uint64(grid[p[5]&(gridCells-1)])<<40|
+			uint64(grid[p[6]&(gridCells-1)])<<48|uint64(grid[p[7]&(gridCells-1)])<<56)
 	}
 }
 
+// textBytes is the length of a solution's text.
+func (b *board) textBytes() int { return b.rows * (b.cols + 1) }
+
 // run does one task: X and the first piece at one root.
 func (w *worker) run(t task) {
-	w.keyHigh, w.restrictF = &w.ls.keyHigh[0], 0
+	w.keyHigh, w.restrictF = w.ls.keyHigh[0], 0
 	if t.fOnAxis {
-		w.keyHigh, w.restrictF = &w.ls.keyHigh[1], 1<<pieceF
+		w.keyHigh, w.restrictF = w.ls.keyHigh[1], 1<<pieceF
 	}
 	w.stack[0], w.pieceAt[0], w.depth = t.xMask, pieceX, 1
 	w.solve(t.boardMask, t.f, 1<<pieceX, t.entry&^allPieces|1<<t.piece) // only the task's piece
@@ -1210,11 +1248,15 @@ func solveBoard(b *board, workers int, out io.Writer) (int64, error) {
 	ls := newLists(b, pl, workers > 1)
 	sym := new(symmetryMaps)
 	for k, f := range b.symmetries() {
+		for i := range sym.bitOf[k] {
+			sym.bitOf[k][i] = lineEnd
+		}
 		for r := 0; r < b.rows; r++ {
 			for c := 0; c < b.cols; c++ {
 				img := f(cell{r, c})
-				sym.bitOf[k][r*b.cols+c] = uint8(b.bitOf[img.r][img.c])
+				sym.bitOf[k][r*(b.cols+1)+c] = uint8(b.bitOf[img.r][img.c])
 			}
+			sym.bitOf[k][r*(b.cols+1)+b.cols] = lineEnd
 		}
 		sym.count++
 	}
@@ -1275,35 +1317,108 @@ func solveBoard(b *board, workers int, out io.Writer) (int64, error) {
 	}
 	wg.Wait()
 
-	var found []*solution
+	total := 0
 	for _, w := range ws {
 		nodes += w.nodes
+		total += w.found.count
+	}
+	found := make([]solution, 0, total)
+	for _, w := range ws {
 		for i := 0; i < w.found.count; i++ {
-			found = append(found, &w.found.chunks[i/solutionChunk][i%solutionChunk])
+			found = append(found, w.found.chunks[i/solutionChunk][i%solutionChunk])
 		}
 	}
-	slices.SortFunc(found, func(x, y *solution) int { return bytes.Compare(x[:], y[:]) })
-	return nodes, printSolutions(out, b, found)
+	return nodes, printSolutions(out, b, found, sortedOrder(found))
 }
 
-// printSolutions writes the answers in the contest's layout.
-func printSolutions(out io.Writer, b *board, found []*solution) error {
-	w := bufio.NewWriterSize(out, 1<<16)
-	var line []byte
-	for i, sol := range found {
-		line = append(line[:0], "Answer No. "...)
-		line = strconv.AppendInt(line, int64(i+1), 10)
-		line = append(line, '\n')
-		for r := 0; r < b.rows; r++ {
-			line = append(line, sol[r*b.cols:(r+1)*b.cols]...)
-			line = append(line, '\n')
+// sortedOrder is the order of the solutions by their forms. A sort of
+// plain words is several times cheaper than one that calls a comparison:
+// each word holds a solution's first sixteen cells (keyCode's four bits
+// each), cut to leave room for its index below them; only solutions whose
+// first cells tie are then compared whole.
+func sortedOrder(found []solution) []int {
+	indexBits := uint(bits.Len(uint(len(found))))
+	indexMask := uint64(1)<<indexBits - 1
+	keys := make([]uint64, len(found))
+	for i := range found {
+		var key uint64
+		for _, c := range found[i][:64/keyCodeBits] {
+			key = key<<keyCodeBits | uint64(keyCode[c])
 		}
-		line = append(line, '\n')
-		w.Write(line)
+		keys[i] = key&^indexMask | uint64(i)
 	}
-	w.Write(strconv.AppendInt(line[:0], int64(len(found)), 10))
-	w.WriteString(" solutions found\n")
-	return w.Flush()
+	slices.Sort(keys)
+	order := make([]int, len(found))
+	for i, key := range keys {
+		order[i] = int(key & indexMask)
+	}
+	for start := 0; start < len(keys); {
+		end := start + 1
+		for end < len(keys) && keys[end]&^indexMask == keys[start]&^indexMask {
+			end++
+		}
+		if end-start > 1 {
+			slices.SortFunc(order[start:end], func(x, y int) int { return bytes.Compare(found[x][:], found[y][:]) })
+		}
+		start = end
+	}
+	return order
+}
+
+// keyCode numbers the bytes of a solution's text in their order: '\n', '.',
+// then the letters.
+const keyCodeBits = 4
+
+var keyCode = func() (code [256]uint8) {
+	alphabet := []byte{'\n', '.'}
+	for _, p := range pieceShapes {
+		alphabet = append(alphabet, p.letter)
+	}
+	slices.Sort(alphabet)
+	for i, c := range alphabet {
+		code[c] = uint8(i)
+	}
+	return code
+}()
+
+// printSolutions writes the answers in the contest's layout, in the given
+// order.
+func printSolutions(out io.Writer, b *board, found []solution, order []int) error {
+	number := []byte{'1'} // the answer's number in decimal, counted up in place
+	buf := make([]byte, 0, outputBuffer)
+	textBytes := b.textBytes()
+	for _, i := range order {
+		if len(buf)+len("Answer No. \n")+len(number)+textBytes+1 > cap(buf) {
+			if _, err := out.Write(buf); err != nil {
+				return err
+			}
+			buf = buf[:0]
+		}
+		buf = append(buf, "Answer No. "...)
+		buf = append(buf, number...)
+		buf = append(buf, '\n')
+		buf = append(buf, found[i][:textBytes]...)
+		buf = append(buf, '\n')
+		number = countUp(number)
+	}
+	buf = strconv.AppendInt(buf, int64(len(found)), 10)
+	buf = append(buf, " solutions found\n"...)
+	_, err := out.Write(buf)
+	return err
+}
+
+const outputBuffer = 1 << 16
+
+// countUp adds one to a decimal number written in ASCII digits.
+func countUp(number []byte) []byte {
+	for i := len(number) - 1; i >= 0; i-- {
+		if number[i] != '9' {
+			number[i]++
+			return number
+		}
+		number[i] = '0'
+	}
+	return append([]byte{'1'}, number...)
 }
 
 const usage = `usage: pentomino [-v] [BOARD]

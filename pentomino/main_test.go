@@ -261,34 +261,91 @@ func TestSameOutputOnAnyNumberOfCores(t *testing.T) {
 // The hash tables double in place and keep every word findable, with one
 // worker and with several adding at once.
 func TestHashTableDoublesInPlace(t *testing.T) {
-	for _, shared := range []bool{false, true} {
-		var tab hashTable
-		tab.init(^uint64(0), 0, 0.75, 0, shared)
-		rng := uint64(1)
-		var words []uint64
-		for len(words) < 20000 {
-			rng = rng*6364136223846793005 + 1442695040888963407
-			v := rng | 1 // never 0
-			if slices.Contains(words[max(0, len(words)-3):], v) {
-				continue
+	for _, narrow := range []bool{false, true} { // the dead states' keys, the list index's
+		for _, shared := range []bool{false, true} {
+			var tab hashTable
+			if narrow {
+				tab.narrow = true
+				tab.init(^uint64(0), indexKeyShift, 0.75, 0, shared)
+			} else {
+				tab.init(^uint64(0), 0, 0.75, 0, shared)
 			}
-			if tab.full() && !tab.double() {
-				t.Fatal("the table could not double")
-			}
-			tab.add(v, home(v, tab.shift.Load()))
-			words = append(words, v)
-		}
-		if got := 64 - tab.shift.Load(); got != 15 {
-			t.Errorf("shared=%v: 20,000 words at load 0.75 take 2^%d slots, want 2^15", shared, got)
-		}
-		for _, v := range words {
-			i := home(v, tab.shift.Load())
-			for tab.slots[i] != v {
-				if tab.slots[i] == 0 {
-					t.Fatalf("shared=%v: %#x lost after doubling", shared, v)
+			rng := uint64(1)
+			var words []uint64
+			seen := map[uint64]bool{}
+			for len(words) < 20000 {
+				rng = rng*6364136223846793005 + 1442695040888963407
+				v := rng | 1 // never 0
+				if narrow {
+					v = indexSlot(uint32(rng>>32)|1<<keyPresent, uint32(len(words)+1))
 				}
-				i++
+				if seen[tab.keyOf(v)] {
+					continue
+				}
+				seen[tab.keyOf(v)] = true
+				if tab.full() && !tab.double() {
+					t.Fatal("the table could not double")
+				}
+				tab.add(v, tab.homeOf(v, tab.shift.Load()))
+				words = append(words, v)
 			}
+			if got := 64 - tab.shift.Load(); got != 15 {
+				t.Errorf("narrow=%v shared=%v: 20,000 words at load 0.75 take 2^%d slots, want 2^15", narrow, shared, got)
+			}
+			for _, v := range words {
+				if narrow {
+					if e := tab.lookup(uint32(v >> indexKeyShift)); e != uint32(v) {
+						t.Fatalf("shared=%v: key %#x finds entry %d after doubling, want %d", shared, v>>indexKeyShift, e, uint32(v))
+					}
+					continue
+				}
+				i := home(v, tab.shift.Load())
+				for tab.slots[i] != v {
+					if tab.slots[i] == 0 {
+						t.Fatalf("shared=%v: %#x lost after doubling", shared, v)
+					}
+					i++
+				}
+			}
+		}
+	}
+}
+
+// sortedOrder sorts by words of the first cells, then by whole texts where
+// those tie: texts that share their first 16 bytes (and more) must come out
+// in byte order all the same.
+func TestSortedOrder(t *testing.T) {
+	rng := uint64(7)
+	letters := []byte("\n.FILNPTUVWXYZ")
+	var found []solution
+	for len(found) < 3000 {
+		var s solution
+		for i := range s {
+			rng = rng*6364136223846793005 + 1442695040888963407
+			s[i] = letters[rng>>60%uint64(len(letters))]
+		}
+		if len(found)%3 != 0 { // many share a long prefix with the one before
+			copy(s[:20+len(found)%40], found[len(found)-1][:])
+		}
+		found = append(found, s)
+	}
+	order := sortedOrder(found)
+	want := make([]int, len(found))
+	for i := range want {
+		want[i] = i
+	}
+	slices.SortStableFunc(want, func(x, y int) int { return bytes.Compare(found[x][:], found[y][:]) })
+	for i := range order {
+		if found[order[i]] != found[want[i]] {
+			t.Fatalf("place %d: got solution %d, want %d", i, order[i], want[i])
+		}
+	}
+}
+
+func TestCountUp(t *testing.T) {
+	for _, c := range []struct{ in, want string }{{"1", "2"}, {"9", "10"}, {"199", "200"}, {"999", "1000"}, {"2338", "2339"}} {
+		if got := string(countUp([]byte(c.in))); got != c.want {
+			t.Errorf("countUp(%s) = %s, want %s", c.in, got, c.want)
 		}
 	}
 }
