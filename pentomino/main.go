@@ -1322,10 +1322,10 @@ func solveBoard(b *board, workers int, out io.Writer) (int64, error) {
 		nodes += w.nodes
 		total += w.found.count
 	}
-	found := make([]solution, 0, total)
+	found := make([]*solution, 0, total) // where they are: a copy would cost pages
 	for _, w := range ws {
 		for i := 0; i < w.found.count; i++ {
-			found = append(found, w.found.chunks[i/solutionChunk][i%solutionChunk])
+			found = append(found, &w.found.chunks[i/solutionChunk][i%solutionChunk])
 		}
 	}
 	return nodes, printSolutions(out, b, found, sortedOrder(found))
@@ -1336,7 +1336,7 @@ func solveBoard(b *board, workers int, out io.Writer) (int64, error) {
 // each word holds a solution's first sixteen cells (keyCode's four bits
 // each), cut to leave room for its index below them; only solutions whose
 // first cells tie are then compared whole.
-func sortedOrder(found []solution) []int {
+func sortedOrder(found []*solution) []int {
 	indexBits := uint(bits.Len(uint(len(found))))
 	indexMask := uint64(1)<<indexBits - 1
 	keys := make([]uint64, len(found))
@@ -1383,7 +1383,7 @@ var keyCode = func() (code [256]uint8) {
 
 // printSolutions writes the answers in the contest's layout, in the given
 // order.
-func printSolutions(out io.Writer, b *board, found []solution, order []int) error {
+func printSolutions(out io.Writer, b *board, found []*solution, order []int) error {
 	number := []byte{'1'} // the answer's number in decimal, counted up in place
 	buf := make([]byte, 0, outputBuffer)
 	textBytes := b.textBytes()

@@ -317,9 +317,9 @@ func TestHashTableDoublesInPlace(t *testing.T) {
 func TestSortedOrder(t *testing.T) {
 	rng := uint64(7)
 	letters := []byte("\n.FILNPTUVWXYZ")
-	var found []solution
+	var found []*solution
 	for len(found) < 3000 {
-		var s solution
+		s := new(solution)
 		for i := range s {
 			rng = rng*6364136223846793005 + 1442695040888963407
 			s[i] = letters[rng>>60%uint64(len(letters))]
@@ -336,7 +336,7 @@ func TestSortedOrder(t *testing.T) {
 	}
 	slices.SortStableFunc(want, func(x, y int) int { return bytes.Compare(found[x][:], found[y][:]) })
 	for i := range order {
-		if found[order[i]] != found[want[i]] {
+		if *found[order[i]] != *found[want[i]] {
 			t.Fatalf("place %d: got solution %d, want %d", i, order[i], want[i])
 		}
 	}
