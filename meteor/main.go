@@ -39,13 +39,14 @@
 //     swaps (one the other's string reversed) the search meets one.
 //  4. A memo maps each state (board and used pieces) to its number of
 //     completions, so a state reached again costs one lookup.
-//  5. A second pass walks only the states with completions, visiting each
-//     solution and its half turn, keeping the smallest and the largest.
+//  5. The count records each state's live edges (those leading to
+//     completions); a second pass follows them, visiting each solution and
+//     its half turn, keeping the smallest and the largest.
 //
-// Measured (go1.26.8, AMD EPYC, 2 cores; README, meteor section): 30.2 M
+// Measured (go1.26.8, AMD EPYC, 2 cores; README, meteor section): 29.7 M
 // instructions under callgrind with GOMAXPROCS=1 (the fastest published
 // entry, C++ with OpenMP: 114 M; the Benchmarks Game's Go entry: 299 M);
-// `make bench`: 0.013 s elapsed and CPU, about 860 minor page faults, 4.3 MB
+// `make bench`: 0.012 s elapsed and CPU, about 825 minor page faults, 4.3 MB
 // peak. 89,051 nodes, 70,578 memo states.
 package main
 
@@ -611,16 +612,26 @@ func wallsOffBadRegion(empty, nextToUnknown uint64) bool {
 
 // -------------------------------------------------------------- the search
 
-// The memo maps a state to its number of completions: an open-addressed
-// table (linear probing) keyed by the state word with a spare bit set, so
-// that 0 marks an empty slot even though the empty board is state 0. Its
-// size is fixed: the search meets the same 70,578 states whatever N is
-// (the tests pin that number), just over half the slots: every page of the
-// table is touched anyway (states land at random), so a table twice as
-// large would cost 320 more page faults to save a few probes. A fixed array
-// needs no length loads or bounds checks in the search loop. A count fits
-// in 16 bits (no state has more than the 1049 completions of the empty
-// board), which keeps the counts to a fifth of the memo's memory.
+// The memo maps a state to its completions: an open-addressed table
+// (linear probing) keyed by the state word with a spare bit set, so that 0
+// marks an empty slot even though the empty board is state 0. Its size is
+// fixed: the search meets the same 70,578 states whatever N is (the tests
+// pin that number), just over half the slots: every page of the table is
+// touched anyway (states land at random), so a table twice as large would
+// cost 320 more page faults to save a few probes. A fixed array needs no
+// length loads or bounds checks in the search loop. A state's count field
+// (16 bits, a fifth of the memo's memory) says where its completions are:
+//
+//	count field = 0   no completion (or not done yet)
+//	count field < 0   -(index of the state's header in liveEdges)
+//
+// liveEdges holds, for each state with completions, a header edge with its
+// number of completions (at most the empty board's 1049), then its live
+// edges (the candidates that lead to completions, which the walk follows),
+// then an empty edge. The count records them as it goes, so the walk never
+// works them out again; a state found again in the memo with completions
+// (846 times) pays one more load for its number, and no table by slot
+// (64 more pages) is needed.
 const (
 	occupied = uint64(1) << 63
 	memoBits = 17
@@ -633,27 +644,6 @@ type memo struct {
 	keys   [memoSize]uint64
 	counts [memoSize]int16
 	used   int
-}
-
-// The walk (after the count) puts a second thing in a state's count field,
-// once it has worked out the state's live edges: the index of its first
-// one, negated. So a field reads:
-//
-//	count > 0   completions, live edges not worked out yet
-//	count = 0   no completion
-//	count < 0   -(index of the state's first live edge)
-//
-// (The index fits: the walk stops with a panic if the edges outgrow int16.)
-func (m *memo) firstEdge(slot int) (edge int, known bool) {
-	c := m.counts[slot]
-	return -int(c), c <= 0
-}
-
-func (m *memo) setFirstEdge(slot, edge int) {
-	if edge > math.MaxInt16 {
-		panic("meteor: too many live edges for a memo count")
-	}
-	m.counts[slot] = -int16(edge)
 }
 
 // newMemo writes the memo's zeros itself: a probe reads slots before any
@@ -687,15 +677,34 @@ func (m *memo) reserve(i int, state uint64) {
 type search struct {
 	memo  *memo
 	nodes int64 // placements made: candidates that fit and pass the look-ahead
-
-	// For the walk: the edges to children with completions, each state's
-	// in a run (its first one's index kept in its memo count).
-	liveEdges []liveEdge
 }
 
+// hits counts, for the node count, the children found in the memo and the
+// completed boards.
+var hits struct{ memo, complete int }
+
+// While a state is expanded, its live edges so far wait in pending, from
+// where pendingTop was when it was entered (at most pieceCount+1 states on
+// the path, of at most maxPlacements candidates each). These and liveEdges
+// are package variables written only off the count loop's hot path (3,027
+// states of 70,578 have completions), so that they take none of its
+// registers; the writes are masked, and the count checks once at its end
+// that nothing overflowed.
+const (
+	pendingMask   = 2047
+	liveEdgesMask = 1<<15 - 1
+)
+
+var (
+	liveEdges     [liveEdgesMask + 1]liveEdge
+	liveEdgesUsed int
+	pending       [pendingMask + 1]liveEdge
+	pendingTop    int
+)
+
 // count returns the number of ways to complete the empty board (one of each
-// half-turn pair) and leaves every state met in the memo with its number of
-// completions. The search is a loop over an explicit stack rather than a
+// half-turn pair) and leaves every state met in the memo with its
+// completions (their number and live edges, see memo). The search is a loop over an explicit stack rather than a
 // recursion: the state being expanded lives in registers, and a frame is
 // written only on the way down (a call would reload everything after each
 // child). The memo is probed for a child before it is entered, so a state
@@ -705,8 +714,10 @@ type search struct {
 // them), so the list ends with a 0 word instead of a length, the child's
 // list key comes from keySteps and the candidate's step bits, a complete
 // board is noticed in the rare branch where the list could not say where
-// the next empty cell is, and the node count is summed from counts kept
-// off that path.
+// the next empty cell is, the node count is summed from counts kept off
+// that path, and those counts and the live edges are kept in memory, not
+// in the loop's variables (with them in registers the compiler spilled
+// values on every candidate: 0.2 M and 1.3 M instructions more).
 func (s *search) count() int32 {
 	// rowBase is a state's window position << 6 | its first empty cell + 1,
 	// so that rowBase plus a candidate's step is the keySteps index.
@@ -715,12 +726,15 @@ func (s *search) count() int32 {
 		rowBase, slot  int
 		next           uint16
 		completionsYet int32
+		pendingFrom    int // pendingTop when the child was entered: where the child's live edges start
 	}
 	const stackMask = 15 // a power of two above pieceCount, so masking proves the index in range
 	var stack [stackMask + 1]frame
 	depth := 0
 	memo := s.memo
-	memoHits, completions := 0, 0
+	hits.memo, hits.complete = 0, 0
+	liveEdgesUsed = 1 // no header is at 0
+	pendingTop = 0
 
 	state, rowBase := uint64(0), 1
 	next := uint16(listEntry(state, 0).start())
@@ -734,12 +748,21 @@ func (s *search) count() int32 {
 			continue // a cell or the piece is taken
 		}
 		if p == 0 { // the end of the list: the state is done
-			memo.counts[slot] = int16(total) // its slot was reserved when it was entered
+			if total > 0 { // its slot was reserved when it was entered; with no completion its field stays 0
+				from := 0
+				if depth > 0 {
+					from = stack[(depth-1)&stackMask].pendingFrom
+				}
+				memo.counts[slot] = -int16(endRun(total, from))
+			}
 			if depth == 0 {
 				break
 			}
 			depth--
 			up := &stack[depth&stackMask]
+			if total > 0 { // the parent's edge to it is live
+				addLiveEdge(liveEdge{up.next - 1, uint8(rowBase >> 6), int32(slot)})
+			}
 			state, rowBase, slot, next = up.state, up.rowBase, up.slot, up.next
 			total += up.completionsYet
 			continue
@@ -748,8 +771,9 @@ func (s *search) count() int32 {
 		at, keyCells := rowBase+int(p>>stepShift), child
 		if p>>stepShift == slowStep { // the list could not say where the next empty cell is
 			if child|stepBits == ^uint64(0)>>4|stepBits { // every cell and piece: a solution
-				completions++
+				hits.complete++
 				total++
+				addLiveEdge(liveEdge{next - 1, 0, completeBoard})
 				continue
 			}
 			at = rowBase&^63 | bits.TrailingZeros64(^child|1<<63)
@@ -773,13 +797,16 @@ func (s *search) count() int32 {
 		}
 		childSlot := memo.slot(child)
 		if memo.keys[childSlot] == child|occupied {
-			memoHits++
-			total += int32(memo.counts[childSlot])
+			hits.memo++
+			if header := -int(memo.counts[childSlot]); header > 0 {
+				total += liveEdges[header&liveEdgesMask].childSlot // the header holds the count
+				addLiveEdge(liveEdge{next - 1, uint8(step >> stepRowBaseShift >> 6), int32(childSlot)})
+			}
 			continue
 		}
 		memo.reserve(childSlot, child)
 		up := &stack[depth&stackMask]
-		up.state, up.rowBase, up.slot, up.next, up.completionsYet = state, rowBase, slot, next, total
+		up.state, up.rowBase, up.slot, up.next, up.completionsYet, up.pendingFrom = state, rowBase, slot, next, total, pendingTop
 		depth++
 		state, rowBase, slot, total = child, int(step>>stepRowBaseShift&stepRowBaseMask), childSlot, 0
 		next = uint16(childEntry.start())
@@ -787,63 +814,62 @@ func (s *search) count() int32 {
 	if memo.used > memoFull {
 		panic("meteor: the memo is too full; raise memoSize")
 	}
+	if liveEdgesUsed > len(liveEdges) || liveEdgesUsed > math.MaxInt16 {
+		panic("meteor: too many live edges; raise liveEdgesMask")
+	}
 	// Nodes: children entered (every state stored but the root), children
 	// found in the memo, and completed boards.
-	s.nodes += int64(memo.used - 1 + memoHits + completions)
+	s.nodes += int64(memo.used - 1 + hits.memo + hits.complete)
 	return total
 }
 
-// solutions walks the solutions in search order, entering only the states
-// the memo says have completions, and hands each board to found (which
-// returns false to stop). board holds the digits placed so far. A state is
-// met about twice on the walk: its live edges (the candidates that lead to
-// completions) are worked out on the first visit and kept.
-func (s *search) solutions(board *[boardCells]byte, found func() bool) {
-	s.liveEdges = append(s.liveEdges[:0], liveEdge{}) // index 0 is never a state's first edge
-	s.walk(s.memo.slot(0), 0, 0, board, found)
+// addLiveEdge records a live edge of the state being expanded.
+func addLiveEdge(e liveEdge) {
+	pending[pendingTop&pendingMask] = e
+	pendingTop++
 }
 
-// A liveEdge leads from a state to a child with completions: the candidate's
-// arena index, the child's memo slot (or completeBoard), and how far the
-// window moves. A state's edges end with one whose candidate is 0.
+// endRun moves the live edges of a state with completions, pending from
+// index from on, to their run in liveEdges after a header holding the
+// count, and returns the header's index. It makes no call, so that it is
+// inlined in the count loop without the loop saving its registers for it.
+func endRun(completions int32, from int) (header int) {
+	header = liveEdgesUsed
+	liveEdges[header&liveEdgesMask] = liveEdge{childSlot: completions}
+	run := header + 1
+	for i := from; i < pendingTop; i++ {
+		liveEdges[run&liveEdgesMask] = pending[i&pendingMask]
+		run++
+	}
+	liveEdges[run&liveEdgesMask] = liveEdge{}
+	liveEdgesUsed, pendingTop = run+1, from
+	return header
+}
+
+// solutions walks the solutions in search order, following the live edges
+// the count recorded, and hands each board to found (which returns false
+// to stop). board holds the digits placed so far.
+func (s *search) solutions(board *[boardCells]byte, found func() bool) {
+	s.walk(s.memo.slot(0), 0, board, found)
+}
+
+// A liveEdge leads from a state to a child with completions: the
+// candidate's arena index, the child's window position (how many times
+// the window has moved down) and its memo slot (or completeBoard).
 type liveEdge struct {
 	candidate uint16
-	shifts    uint8
+	window    uint8
 	childSlot int32
 }
 
 const completeBoard = -1
 
-// walk visits the solutions below a state (at memo slot slot, its window
-// moved down shifted times). A state's first live edge goes in its memo
-// count, negated, once worked out (the count is not needed after that, and
-// the memo's pages are already in memory): a positive count means not
-// worked out yet, 0 no completion.
-func (s *search) walk(slot int, state uint64, shifted int, board *[boardCells]byte, found func() bool) bool {
-	first, known := s.memo.firstEdge(slot)
-	if !known {
-		first = len(s.liveEdges)
-		s.memo.setFirstEdge(slot, first)
-		for next := listEntry(state, shifted).start(); arena[next] != 0; next++ {
-			p := arena[next] &^ stepBits
-			if p&state != 0 {
-				continue
-			}
-			child, shifts := shiftUp(state | p)
-			childSlot := completeBoard
-			if child>>pieceShift != allPieces {
-				childSlot = s.memo.slot(child)
-				if s.memo.keys[childSlot] != child|occupied || s.memo.counts[childSlot] == 0 {
-					continue
-				}
-			}
-			s.liveEdges = append(s.liveEdges, liveEdge{uint16(next), uint8(shifts), int32(childSlot)})
-		}
-		s.liveEdges = append(s.liveEdges, liveEdge{})
-	}
+// walk visits the solutions below the state at memo slot slot, whose
+// window has moved down shifted times.
+func (s *search) walk(slot int, shifted int, board *[boardCells]byte, found func() bool) bool {
 	offset := shifted * 2 * boardWidth
-	for e := first; s.liveEdges[e].candidate != 0; e++ {
-		edge := s.liveEdges[e]
+	for e := -int(s.memo.counts[slot]) + 1; liveEdges[e].candidate != 0; e++ {
+		edge := liveEdges[e]
 		p := arena[edge.candidate] &^ stepBits
 		digit := byte('0' + bits.TrailingZeros64(p>>pieceShift))
 		for m := p & cellMask; m != 0; m &= m - 1 {
@@ -855,8 +881,7 @@ func (s *search) walk(slot int, state uint64, shifted int, board *[boardCells]by
 			}
 			continue
 		}
-		child := s.memo.keys[edge.childSlot] &^ occupied
-		if !s.walk(int(edge.childSlot), child, shifted+int(edge.shifts), board, found) {
+		if !s.walk(int(edge.childSlot), int(edge.window), board, found) {
 			return false
 		}
 	}
