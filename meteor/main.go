@@ -43,7 +43,7 @@
 //     completions); a second pass follows them, visiting each solution and
 //     its half turn, keeping the smallest and the largest.
 //
-// Measured (go1.26.8, AMD EPYC, 2 cores; README, meteor section): 29.7 M
+// Measured (go1.26.8, AMD EPYC, 2 cores; README, meteor section): 29.0 M
 // instructions under callgrind with GOMAXPROCS=1 (the fastest published
 // entry, C++ with OpenMP: 114 M; the Benchmarks Game's Go entry: 299 M);
 // `make bench`: 0.012 s elapsed and CPU, about 825 minor page faults, 4.3 MB
@@ -146,7 +146,8 @@ func orientations(cells []hex) []orientation {
 	var shapes []orientation
 	var seen []uint64
 	for flip := 0; flip < 2; flip++ {
-		shape := append([]hex(nil), cells...)
+		var shapeCells [pieceCells]hex
+		shape := shapeCells[:copy(shapeCells[:], cells)]
 		if flip == 1 {
 			for i, h := range shape {
 				shape[i] = hex{h.q + h.r, -h.r}
@@ -194,15 +195,15 @@ func placeRow(shape []hex, row int) (masks [boardWidth]uint64) {
 	first := firstCell(shape)
 	anchor := hex{-(row - row&1) / 2, row} // column 0
 	type rc struct{ r, c int }
-	cells := make([]rc, 0, len(shape))
+	var cells [pieceCells]rc
 	minC, maxC := boardWidth, -boardWidth
-	for _, h := range shape {
+	for i, h := range shape {
 		a := hex{anchor.q + h.q - first.q, anchor.r + h.r - first.r}
 		r, c := a.r, a.q+(a.r-a.r&1)/2
 		if r < 0 || r >= boardHeight {
 			return masks
 		}
-		cells = append(cells, rc{r, c})
+		cells[i] = rc{r, c}
 		minC, maxC = min(minC, c), max(maxC, c)
 	}
 	var base uint64 // the shape with its leftmost cell in column 0
@@ -679,9 +680,12 @@ type search struct {
 	nodes int64 // placements made: candidates that fit and pass the look-ahead
 }
 
-// hits counts, for the node count, the children found in the memo and the
-// completed boards.
-var hits struct{ memo, complete int }
+// The count loop's variables that live in memory, not in registers (the
+// loop has none to spare: with these in registers the compiler spilled
+// values on every candidate, 0.8 M instructions in all): the depth of the
+// state being expanded, and, for the node count, the children found in the
+// memo and the completed boards.
+var counting struct{ depth, memoHits, completeBoards int }
 
 // While a state is expanded, its live edges so far wait in pending, from
 // where pendingTop was when it was entered (at most pieceCount+1 states on
@@ -704,20 +708,20 @@ var (
 
 // count returns the number of ways to complete the empty board (one of each
 // half-turn pair) and leaves every state met in the memo with its
-// completions (their number and live edges, see memo). The search is a loop over an explicit stack rather than a
-// recursion: the state being expanded lives in registers, and a frame is
-// written only on the way down (a call would reload everything after each
-// child). The memo is probed for a child before it is entered, so a state
-// met again costs one lookup, and the slot found is reserved for it at once
-// (no second probe when it is done). The profile's lesson: every
-// instruction on the path of a candidate that fits counts (190,000 of
-// them), so the list ends with a 0 word instead of a length, the child's
-// list key comes from keySteps and the candidate's step bits, a complete
-// board is noticed in the rare branch where the list could not say where
-// the next empty cell is, the node count is summed from counts kept off
-// that path, and those counts and the live edges are kept in memory, not
-// in the loop's variables (with them in registers the compiler spilled
-// values on every candidate: 0.2 M and 1.3 M instructions more).
+// completions (their number and live edges, see memo). The search is a
+// loop over an explicit stack rather than a recursion: the state being
+// expanded lives in registers, and a frame is written only on the way down
+// (a call would reload everything after each child). The memo is probed
+// for a child before it is entered, so a state met again costs one lookup,
+// and the slot found is reserved for it at once (no second probe when it
+// is done). The profile's lesson: every instruction on the path of a
+// candidate that fits counts (190,000 of them), so the list ends with a 0
+// word instead of a length, the child's list key comes from keySteps and
+// the candidate's step bits, a complete board is noticed in the rare
+// branch where the list could not say where the next empty cell is, and
+// what the loop needs only off that path (the depth, the node counts, the
+// live edges) is kept in memory, not in its variables: the Go compiler has
+// too few registers for all of them and spilled on every candidate.
 func (s *search) count() int32 {
 	// rowBase is a state's window position << 6 | its first empty cell + 1,
 	// so that rowBase plus a candidate's step is the keySteps index.
@@ -730,9 +734,9 @@ func (s *search) count() int32 {
 	}
 	const stackMask = 15 // a power of two above pieceCount, so masking proves the index in range
 	var stack [stackMask + 1]frame
-	depth := 0
+	counting.depth = 0
 	memo := s.memo
-	hits.memo, hits.complete = 0, 0
+	counting.memoHits, counting.completeBoards = 0, 0
 	liveEdgesUsed = 1 // no header is at 0
 	pendingTop = 0
 
@@ -750,16 +754,16 @@ func (s *search) count() int32 {
 		if p == 0 { // the end of the list: the state is done
 			if total > 0 { // its slot was reserved when it was entered; with no completion its field stays 0
 				from := 0
-				if depth > 0 {
-					from = stack[(depth-1)&stackMask].pendingFrom
+				if counting.depth > 0 {
+					from = stack[(counting.depth-1)&stackMask].pendingFrom
 				}
 				memo.counts[slot] = -int16(endRun(total, from))
 			}
-			if depth == 0 {
+			if counting.depth == 0 {
 				break
 			}
-			depth--
-			up := &stack[depth&stackMask]
+			counting.depth--
+			up := &stack[counting.depth&stackMask]
 			if total > 0 { // the parent's edge to it is live
 				addLiveEdge(liveEdge{up.next - 1, uint8(rowBase >> 6), int32(slot)})
 			}
@@ -771,7 +775,7 @@ func (s *search) count() int32 {
 		at, keyCells := rowBase+int(p>>stepShift), child
 		if p>>stepShift == slowStep { // the list could not say where the next empty cell is
 			if child|stepBits == ^uint64(0)>>4|stepBits { // every cell and piece: a solution
-				hits.complete++
+				counting.completeBoards++
 				total++
 				addLiveEdge(liveEdge{next - 1, 0, completeBoard})
 				continue
@@ -797,7 +801,7 @@ func (s *search) count() int32 {
 		}
 		childSlot := memo.slot(child)
 		if memo.keys[childSlot] == child|occupied {
-			hits.memo++
+			counting.memoHits++
 			if header := -int(memo.counts[childSlot]); header > 0 {
 				total += liveEdges[header&liveEdgesMask].childSlot // the header holds the count
 				addLiveEdge(liveEdge{next - 1, uint8(step >> stepRowBaseShift >> 6), int32(childSlot)})
@@ -805,9 +809,9 @@ func (s *search) count() int32 {
 			continue
 		}
 		memo.reserve(childSlot, child)
-		up := &stack[depth&stackMask]
+		up := &stack[counting.depth&stackMask]
 		up.state, up.rowBase, up.slot, up.next, up.completionsYet, up.pendingFrom = state, rowBase, slot, next, total, pendingTop
-		depth++
+		counting.depth++
 		state, rowBase, slot, total = child, int(step>>stepRowBaseShift&stepRowBaseMask), childSlot, 0
 		next = uint16(childEntry.start())
 	}
@@ -819,7 +823,7 @@ func (s *search) count() int32 {
 	}
 	// Nodes: children entered (every state stored but the root), children
 	// found in the memo, and completed boards.
-	s.nodes += int64(memo.used - 1 + hits.memo + hits.complete)
+	s.nodes += int64(memo.used - 1 + counting.memoHits + counting.completeBoards)
 	return total
 }
 
