@@ -1333,9 +1333,9 @@ func solveBoard(b *board, workers int, out io.Writer) (int64, error) {
 
 // sortedOrder is the order of the solutions by their forms. A sort of
 // plain words is several times cheaper than one that calls a comparison:
-// each word holds a solution's first sixteen cells (keyCode's four bits
-// each), cut to leave room for its index below them; only solutions whose
-// first cells tie are then compared whole.
+// each word holds the first sixteen bytes of a solution's text (keyCode's
+// four bits each), cut to leave room for its index below them; only
+// solutions whose words tie are then compared whole.
 func sortedOrder(found []*solution) []int {
 	indexBits := uint(bits.Len(uint(len(found))))
 	indexMask := uint64(1)<<indexBits - 1
