@@ -10,8 +10,9 @@ import (
 // The node count pins the search: an optimisation that changes it has
 // changed what is searched, and must say so.
 const (
-	wantNodes     = 89051
-	wantMemoState = 70578
+	wantNodes      = 89051
+	wantMemoState  = 70578
+	wantLiveStates = 3027
 )
 
 func TestFullOutputMatchesBenchmarksGame(t *testing.T) {
@@ -28,6 +29,36 @@ func TestFullOutputMatchesBenchmarksGame(t *testing.T) {
 	}
 	if s.memo.used != wantMemoState {
 		t.Errorf("memo states = %d, want %d", s.memo.used, wantMemoState)
+	}
+	// The states with completions are the ones whose live edges the count
+	// recorded: each has a header holding its number of completions, and
+	// its edges lead to states with completions or to complete boards.
+	live := 0
+	for slot, field := range s.memo.counts {
+		if field >= 0 {
+			continue
+		}
+		live++
+		header := -int(field)
+		if n := liveEdges[header].childSlot; n <= 0 {
+			t.Fatalf("slot %d: header %d holds %d completions", slot, header, n)
+		}
+		for e := header + 1; liveEdges[e].candidate != 0; e++ {
+			if c := liveEdges[e].childSlot; c != completeBoard && s.memo.counts[c] >= 0 {
+				t.Fatalf("slot %d: live edge %d leads to slot %d, which has no completion", slot, e, c)
+			}
+		}
+	}
+	if live != wantLiveStates {
+		t.Errorf("states with completions = %d, want %d", live, wantLiveStates)
+	}
+}
+
+// pending holds the live edges of the states on the count's path: at most
+// every candidate of every list on it.
+func TestPendingEdgesFit(t *testing.T) {
+	if pendingMask+1 < (pieceCount+1)*maxPlacements {
+		t.Errorf("pending has %d slots, the path may need %d", pendingMask+1, (pieceCount+1)*maxPlacements)
 	}
 }
 
