@@ -100,12 +100,18 @@ func timeoutFlag(fs *flag.FlagSet, o *options, what string) {
 	fs.DurationVar(&o.timeout, "timeout", 0, "per-run time limit for "+what+" (default: the case's @timeout or its class's)")
 }
 
-var commands = []command{
-	{"check", func(fs *flag.FlagSet, o *options) {
+// runCaseFlags are the flags of the commands that run every case once
+// (check, instructions, update).
+func runCaseFlags(timeoutWhat string) func(fs *flag.FlagSet, o *options) {
+	return func(fs *flag.FlagSet, o *options) {
 		caseFlags(fs, o)
 		fs.BoolVar(&o.long, "long", false, "include long cases")
-		timeoutFlag(fs, o, "every run")
-	}, checkCommand},
+		timeoutFlag(fs, o, timeoutWhat)
+	}
+}
+
+var commands = []command{
+	{"check", runCaseFlags("every run"), checkCommand},
 	{"bench", func(fs *flag.FlagSet, o *options) {
 		caseFlags(fs, o)
 		fs.IntVar(&o.runs, "runs", 5, "timed runs a case after the checked run (and pairs with -vs)")
@@ -130,16 +136,8 @@ var commands = []command{
 		fs.Var(&o.vs, "vs", "'ENTRY/CASE=COMMAND ARGS': check an external program and alternate it with ours (repeatable)")
 		timeoutFlag(fs, o, "every run, ours and -vs programs")
 	}, benchCommand},
-	{"instructions", func(fs *flag.FlagSet, o *options) {
-		caseFlags(fs, o)
-		fs.BoolVar(&o.long, "long", false, "include long cases")
-		timeoutFlag(fs, o, "every run (valgrind's slowdown is allowed for on top)")
-	}, instructionsCommand},
-	{"update", func(fs *flag.FlagSet, o *options) {
-		caseFlags(fs, o)
-		fs.BoolVar(&o.long, "long", false, "include long cases")
-		timeoutFlag(fs, o, "every run")
-	}, updateCommand},
+	{"instructions", runCaseFlags("every run (valgrind's slowdown is allowed for on top)"), instructionsCommand},
+	{"update", runCaseFlags("every run"), updateCommand},
 	{"lint", rootFlag, lintCommand},
 	{"list", func(fs *flag.FlagSet, o *options) {
 		rootFlag(fs, o)
