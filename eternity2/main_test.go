@@ -854,10 +854,7 @@ func FuzzReadPuzzle(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		p, err := readPuzzle("fuzz", data)
 		if err != nil {
-			var ie *inputError
-			if !errors.As(err, &ie) || strings.Contains(err.Error(), "\n") {
-				t.Fatalf("error %q: want one line of bad input", err)
-			}
+			wantOneLineOfBadInput(t, err)
 			return
 		}
 		if len(p.pieces) != p.width*p.height {
@@ -872,6 +869,16 @@ func FuzzReadPuzzle(f *testing.F) {
 	})
 }
 
+// wantOneLineOfBadInput fails the test unless a parser's error is an
+// inputError of one line.
+func wantOneLineOfBadInput(t *testing.T, err error) {
+	t.Helper()
+	var ie *inputError
+	if !errors.As(err, &ie) || strings.Contains(err.Error(), "\n") {
+		t.Fatalf("error %q: want one line of bad input", err)
+	}
+}
+
 // FuzzParseRecord: any input is a record or one line of bad input.
 func FuzzParseRecord(f *testing.F) {
 	var out, errb bytes.Buffer
@@ -882,10 +889,7 @@ func FuzzParseRecord(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		r, err := parseRecord("fuzz", data)
 		if err != nil {
-			var ie *inputError
-			if !errors.As(err, &ie) || strings.Contains(err.Error(), "\n") {
-				t.Fatalf("error %q: want one line of bad input", err)
-			}
+			wantOneLineOfBadInput(t, err)
 			return
 		}
 		merge([]record{r})
