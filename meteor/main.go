@@ -480,11 +480,10 @@ func buildKeySteps() {
 // listEntry returns the entry of the list for a state whose window has moved
 // down `shifted` times, building the list on first use.
 func listEntry(state uint64, shifted int) entry {
-	key := listKey(state, shifted)
-	if e := lookupList(key); e != 0 {
+	if e := lookupList(listKey(state, shifted)); e != 0 {
 		return e
 	}
-	return addList(key, state, shifted)
+	return newList(state, shifted)
 }
 
 // listKey is the key of a state's list, from keySteps like the search
@@ -511,8 +510,11 @@ func stepKey(step keyStep, cells uint64) int {
 // buildList gets the window position back as keyBottom/(2*boardWidth) + 2.
 var keyBottom = [8]int{0, 0, 0, 2 * boardWidth, 4 * boardWidth, 4 * boardWidth}
 
-func addList(key int, state uint64, shifted int) entry {
-	f := bits.TrailingZeros64(^state)
+// newList builds the list for a state whose list is not built yet (the
+// search loop has looked), records it in the index and returns its entry.
+func newList(state uint64, shifted int) entry {
+	f := bits.TrailingZeros64(^state | 1<<63)
+	key := stepKey(keySteps[(shifted<<6|f)&(len(keySteps)-1)], state) & (listIndexSize - 1) // listKey, with f kept
 	start := arenaUsed
 	pieces := buildList(f, state, keyBottom[shifted]/(2*boardWidth)+2)
 	e := entry(start)<<entryStart | entry(pieces>>pieceShift)
@@ -536,7 +538,7 @@ func buildList(f int, state uint64, shifted int) (pieces uint64) {
 		known |= cellMask &^ (uint64(1)<<(boardCells-shifted*2*boardWidth) - 1) // the rows below the board
 	}
 	filled := state & known
-	// Known cells next to an unknown one: where the flood of wallsOffBadRegion starts.
+	// Known cells next to an unknown one: where buildList's flood starts.
 	nextToUnknown := grow(cellMask&^known) & known
 	if arenaUsed+maxPlacements+1 > len(arena) || arenaUsed+maxPlacements+1 > 1<<(32-entryStart) {
 		panic("meteor: the list arena is full; make it larger")
@@ -557,7 +559,19 @@ func buildList(f int, state uint64, shifted int) (pieces uint64) {
 		if cells&^known != 0 { // the piece covers unknown cells, which then wall off
 			open = grow(cellMask&^known&^cells) & known
 		}
-		if wallsOffBadRegion(empty, open) {
+		// The flood: every empty cell that reaches an unknown one. It is
+		// written out here, with only the rare walled-off case a call, so
+		// that the loop keeps its values in registers (as a call on every
+		// candidate it cost the loop a dozen reloads, 0.6 M in all).
+		reached := empty & open
+		for reached != empty { // usually every empty cell is reached in a step or two
+			grown := grow(reached) & empty
+			if grown == reached {
+				break
+			}
+			reached = grown
+		}
+		if reached != empty && isBadEnclosure(empty&^reached) {
 			continue
 		}
 		// Where the child's first empty cell is, if the known cells say:
@@ -572,25 +586,12 @@ func buildList(f int, state uint64, shifted int) (pieces uint64) {
 	return pieces
 }
 
-// wallsOffBadRegion reports whether some region of the empty known cells is
-// walled off (reaches no unknown cell) with a size that is not a multiple of
-// five, or five cells not shaped like a piece. One flood from the empty
-// cells next to the unknown ones marks every open region. Regions are
-// measured one by one only when the walled-off cells together are a
-// multiple of five: otherwise one of them is not.
-func wallsOffBadRegion(empty, nextToUnknown uint64) bool {
-	open := empty & nextToUnknown
-	for open != empty { // usually every empty cell is reached in a step or two
-		grown := grow(open) & empty
-		if grown == open {
-			break
-		}
-		open = grown
-	}
-	enclosed := empty &^ open
-	if enclosed == 0 {
-		return false
-	}
+// isBadEnclosure reports whether the walled-off cells (they reach no
+// unknown cell) hold a region with a size that is not a multiple of five, or
+// five cells not shaped like a piece. Regions are measured one by one only
+// when the walled-off cells together are a multiple of five: otherwise one
+// of them is not.
+func isBadEnclosure(enclosed uint64) bool {
 	if bits.OnesCount64(enclosed)%pieceCells != 0 {
 		return true
 	}
@@ -647,13 +648,21 @@ type memo struct {
 	used   int
 }
 
-// newMemo writes the memo's zeros itself: a probe reads slots before any
-// state is stored there, and a page first read is the kernel's shared page
-// of zeros, which costs a second fault when it is written.
+// newMemo writes a zero into every page of the memo: a probe reads slots
+// before any state is stored there, and a page first read is the kernel's
+// shared page of zeros, which costs a second fault when it is written. One
+// word a page is enough (new has zeroed the memory, or the kernel has), and
+// costs 300 stores where clearing the whole table cost 160,000 instructions.
+const pageBytes = 4096 // or a divisor of the page size: every page is still written
+
 func newMemo() *memo {
 	m := new(memo)
-	clear(m.keys[:])
-	clear(m.counts[:])
+	for i := 0; i < len(m.keys); i += pageBytes / 8 {
+		m.keys[i] = 0
+	}
+	for i := 0; i < len(m.counts); i += pageBytes / 2 {
+		m.counts[i] = 0
+	}
 	return m
 }
 
@@ -788,9 +797,9 @@ func (s *search) count() int32 {
 		// 0.2 M instructions in how the compiler allocates registers.
 		key := int(step>>stepHighShift)&stepHighMask | int(keyCells>>(step&stepCellsMask))&(1<<lookAhead-1)
 		childEntry := leaves[leafOf[key&(listIndexSize-1)>>leafBits]][key&(leafSize-1)] // lookupList, written out
-		if childEntry == 0 {                                                            // not built: listEntry works the key out again, so it need not be kept
+		if childEntry == 0 {                                                            // not built: newList works the key out again, so it need not be kept
 			moved, movedShifted := shiftUp(child &^ stepBits)
-			childEntry = listEntry(moved, (rowBase>>6)+movedShifted)
+			childEntry = newList(moved, (rowBase>>6)+movedShifted)
 		}
 		if !childEntry.offersUnusedPiece(child) {
 			continue // look-ahead: no unused piece can cover the child's first empty cell
@@ -852,10 +861,15 @@ func endRun(completions int32, from int) (header int) {
 
 // solutions walks the solutions in search order, following the live edges
 // the count recorded, and hands each board to found (which returns false
-// to stop). board holds the digits placed so far.
-func (s *search) solutions(board *[boardCells]byte, found func() bool) {
-	s.walk(s.memo.slot(0), 0, board, found)
+// to stop).
+func (s *search) solutions(found func(board *[boardCells]byte) bool) {
+	var digits walkBoard
+	s.walk(s.memo.slot(0), 0, &digits, found)
 }
+
+// walkBoard holds the digits placed so far, with room up to 64 so that a
+// cell index masked to 6 bits needs no bound check.
+type walkBoard [64]byte
 
 // A liveEdge leads from a state to a child with completions: the
 // candidate's arena index, the child's window position (how many times
@@ -870,17 +884,26 @@ const completeBoard = -1
 
 // walk visits the solutions below the state at memo slot slot, whose
 // window has moved down shifted times.
-func (s *search) walk(slot int, shifted int, board *[boardCells]byte, found func() bool) bool {
+func (s *search) walk(slot int, shifted int, board *walkBoard, found func(*[boardCells]byte) bool) bool {
 	offset := shifted * 2 * boardWidth
 	for e := -int(s.memo.counts[slot]) + 1; liveEdges[e].candidate != 0; e++ {
 		edge := liveEdges[e]
-		p := arena[edge.candidate] &^ stepBits
-		digit := byte('0' + bits.TrailingZeros64(p>>pieceShift))
-		for m := p & cellMask; m != 0; m &= m - 1 {
-			board[offset+bits.TrailingZeros64(m)] = digit
-		}
+		p := arena[edge.candidate]
+		digit := byte('0' + bits.TrailingZeros64(p>>pieceShift|1<<pieceCount))
+		// A piece has five cells, written out: a loop over the bits cost
+		// twice the instructions.
+		m := p & cellMask
+		board[(offset+bits.TrailingZeros64(m))&63] = digit
+		m &= m - 1
+		board[(offset+bits.TrailingZeros64(m))&63] = digit
+		m &= m - 1
+		board[(offset+bits.TrailingZeros64(m))&63] = digit
+		m &= m - 1
+		board[(offset+bits.TrailingZeros64(m))&63] = digit
+		m &= m - 1
+		board[(offset+bits.TrailingZeros64(m))&63] = digit
 		if edge.childSlot == completeBoard {
-			if !found() {
+			if !found((*[boardCells]byte)(board[:boardCells])) {
 				return false
 			}
 			continue
@@ -984,26 +1007,26 @@ func solve(limit int) ([]byte, *search) {
 	// limit, keeping the smallest and largest. The half turn is compared
 	// read backwards and copied only when it is a new extreme.
 	count := 0
-	var smallest, largest, board [boardCells]byte
+	var smallest, largest [boardCells]byte
 	if total > 0 {
-		s.solutions(&board, func() bool {
+		s.solutions(func(board *[boardCells]byte) bool {
 			if count == 0 {
-				smallest, largest = board, board
+				smallest, largest = *board, *board
 			}
 			count++
-			if compareTurned(&board, false, &smallest) < 0 {
-				smallest = board
+			if compareTurned(board, false, &smallest) < 0 {
+				smallest = *board
 			}
-			if compareTurned(&board, false, &largest) > 0 {
-				largest = board
+			if compareTurned(board, false, &largest) > 0 {
+				largest = *board
 			}
 			if count < limit {
 				count++
-				if compareTurned(&board, true, &smallest) < 0 {
-					smallest = halfTurn(&board)
+				if compareTurned(board, true, &smallest) < 0 {
+					smallest = halfTurn(board)
 				}
-				if compareTurned(&board, true, &largest) > 0 {
-					largest = halfTurn(&board)
+				if compareTurned(board, true, &largest) > 0 {
+					largest = halfTurn(board)
 				}
 			}
 			return count < limit

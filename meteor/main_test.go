@@ -77,9 +77,8 @@ func TestEverySolutionIsAValidTiling(t *testing.T) {
 		t.Fatalf("count = %d, want %d (one of each half-turn pair)", n, totalSolutions/2)
 	}
 	seen := map[string]bool{}
-	var board [boardCells]byte
-	s.solutions(&board, func() bool {
-		turned := halfTurn(&board)
+	s.solutions(func(board *[boardCells]byte) bool {
+		turned := halfTurn(board)
 		for _, sol := range []string{string(board[:]), string(turned[:])} {
 			if seen[sol] {
 				t.Fatalf("solution found twice: %s", sol)
