@@ -571,8 +571,9 @@ func buildList(f int, state uint64, shifted int) (pieces uint64) {
 			}
 			reached = grown
 		}
-		if reached != empty && isBadEnclosure(empty&^reached) {
-			continue
+		if enclosed := empty &^ reached; enclosed != 0 &&
+			(bits.OnesCount64(enclosed)%pieceCells != 0 || isBadEnclosure(enclosed)) {
+			continue // a walled-off region that no set of pieces fills
 		}
 		// Where the child's first empty cell is, if the known cells say:
 		// the empty known cells all come after f.
@@ -588,13 +589,10 @@ func buildList(f int, state uint64, shifted int) (pieces uint64) {
 
 // isBadEnclosure reports whether the walled-off cells (they reach no
 // unknown cell) hold a region with a size that is not a multiple of five, or
-// five cells not shaped like a piece. Regions are measured one by one only
-// when the walled-off cells together are a multiple of five: otherwise one
-// of them is not.
+// five cells not shaped like a piece. buildList calls it only when the
+// walled-off cells together are a multiple of five (otherwise one region is
+// not, and one count says so); then the regions are measured one by one.
 func isBadEnclosure(enclosed uint64) bool {
-	if bits.OnesCount64(enclosed)%pieceCells != 0 {
-		return true
-	}
 	for enclosed != 0 {
 		region := enclosed & -enclosed
 		for {

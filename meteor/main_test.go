@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"math/bits"
 	"os"
 	"strings"
 	"testing"
@@ -174,6 +175,35 @@ func TestGrowAndNeighboursAreTheHexNeighbours(t *testing.T) {
 		}
 		if got := neighbours(1<<i) & cellMask; got != want&^(1<<i) {
 			t.Errorf("cell %d: neighbours = %#x, want %#x", i, got, want&^(1<<i))
+		}
+	}
+}
+
+// isBadEnclosure judges walled-off cells region by region: a region must
+// be a multiple of five cells, and one of five must be a piece's shape.
+func TestIsBadEnclosure(t *testing.T) {
+	buildTables()
+	piece0 := placeRow(orientations(walkCells(pieceWalks[0]))[0].cells, 0)[0] // in the top rows, column 0
+	if bits.OnesCount64(piece0) != pieceCells {
+		t.Fatalf("piece 0 placed: %#x", piece0)
+	}
+	line := uint64(0b11111) << (4 * boardWidth) // five in a row: no piece is straight
+	cases := []struct {
+		name     string
+		enclosed uint64
+		want     bool
+	}{
+		{"a piece's shape", piece0, false},
+		{"the same moved down two rows", piece0 << (2 * 2 * boardWidth), false},
+		{"five in a row", line, true},
+		{"a piece and five in a row", piece0<<(6*boardWidth) | line, true},
+		{"two pieces' shapes", piece0 | piece0<<(6*boardWidth), false},
+		{"ten cells in one region", line | line<<boardWidth, false},
+		{"three and seven", 0b111 | (0b11111|0b11<<boardWidth)<<(5*boardWidth), true},
+	}
+	for _, c := range cases {
+		if got := isBadEnclosure(c.enclosed); got != c.want {
+			t.Errorf("%s (%#x): isBadEnclosure = %v, want %v", c.name, c.enclosed, got, c.want)
 		}
 	}
 }

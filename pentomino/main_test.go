@@ -465,3 +465,31 @@ func TestPlacementsCountedFromTheFirstCell(t *testing.T) {
 		}
 	}
 }
+
+// isBadEnclosure judges walled-off cells region by region: each must be a
+// multiple of five cells. On 6x10 a line along the short side is 6 cells.
+func TestIsBadEnclosure(t *testing.T) {
+	b, err := newBoard("6x10")
+	if err != nil {
+		t.Fatal(err)
+	}
+	short := uint(b.short)
+	cases := []struct {
+		name     string
+		enclosed uint64
+		want     bool
+	}{
+		{"five in a line", 0b11111, false},
+		{"four in a line", 0b1111, true},
+		{"ten over two lines", 0b1111<<6 | 0b111111, false},
+		{"three and seven, two lines apart", 0b111 | (1<<7-1)<<12, true},
+		{"five and five, two lines apart", 0b11111 | 0b11111<<12, false},
+		{"five and five side by side", 0b11111<<1 | 0b11111<<7, false},
+		{"four at a line's end, one at the next line's start", 0b11111 << 2, true},
+	}
+	for _, c := range cases {
+		if got := isBadEnclosure(c.enclosed, b.firstLine, b.lastLine, short); got != c.want {
+			t.Errorf("%s (%#x): isBadEnclosure = %v, want %v", c.name, c.enclosed, got, c.want)
+		}
+	}
+}
