@@ -834,20 +834,8 @@ func (ls *lists) build(list, f int, boardMask uint64, restricted int) (pieces ui
 		if m&unknown != 0 { // the piece covers unknown cells, which then wall off
 			open = grow(unknown&^m, firstLine, lastLine, short) & known
 		}
-		// The flood: every empty cell that reaches an unknown one. It is
-		// written out here, with only the rare walled-off case a call, so
-		// that the loop keeps its values in registers.
-		reached := empty & open
-		for reached != empty { // usually every empty cell is reached in a step or two
-			grown := grow(reached, firstLine, lastLine, short) & empty
-			if grown == reached {
-				break
-			}
-			reached = grown
-		}
-		if enclosed := empty &^ reached; enclosed != 0 &&
-			(bits.OnesCount64(enclosed)%pieceCells != 0 || isBadEnclosure(enclosed, firstLine, lastLine, short)) {
-			continue // a walled-off region that no set of pieces fills
+		if wallsOffBadRegion(empty, open, firstLine, lastLine, short) {
+			continue
 		}
 		for p := int(at[j].piece); k <= p; k++ {
 			starts[k] = uint8(n) // piece p's group, and the empty ones before it, start here
@@ -903,12 +891,27 @@ func (nb *nextBuckets) placements(pl *placements, restricted int, row int, occ u
 	return nb.entries[start : start+n], at
 }
 
-// isBadEnclosure reports whether the walled-off cells (they reach no
-// unknown cell) hold a region whose size is not a multiple of five. build
-// calls it only when the walled-off cells together are a multiple of five
-// (otherwise one region is not, and one count says so); then the regions
-// are measured one by one.
-func isBadEnclosure(enclosed, firstLine, lastLine uint64, short uint) bool {
+// wallsOffBadRegion reports whether some region of the empty known cells is
+// walled off (reaches no unknown cell) with a size that is not a multiple of
+// five. One flood from the empty cells next to an unknown one marks every
+// open region. Regions are measured one by one only when the walled-off
+// cells together are a multiple of five: otherwise one of them is not.
+func wallsOffBadRegion(empty, nextToUnknown, firstLine, lastLine uint64, short uint) bool {
+	open := empty & nextToUnknown
+	for open != empty { // usually every empty cell is reached in a step or two
+		grown := grow(open, firstLine, lastLine, short) & empty
+		if grown == open {
+			break
+		}
+		open = grown
+	}
+	enclosed := empty &^ open
+	if enclosed == 0 {
+		return false
+	}
+	if bits.OnesCount64(enclosed)%pieceCells != 0 {
+		return true
+	}
 	for enclosed != 0 {
 		region := enclosed & -enclosed
 		for {

@@ -466,9 +466,10 @@ func TestPlacementsCountedFromTheFirstCell(t *testing.T) {
 	}
 }
 
-// isBadEnclosure judges walled-off cells region by region: each must be a
-// multiple of five cells. On 6x10 a line along the short side is 6 cells.
-func TestIsBadEnclosure(t *testing.T) {
+// wallsOffBadRegion judges walled-off cells region by region: each must be
+// a multiple of five cells. Here every empty cell is walled off (none is
+// next to an unknown one). On 6x10 a line along the short side is 6 cells.
+func TestWallsOffBadRegion(t *testing.T) {
 	b, err := newBoard("6x10")
 	if err != nil {
 		t.Fatal(err)
@@ -488,8 +489,12 @@ func TestIsBadEnclosure(t *testing.T) {
 		{"four at a line's end, one at the next line's start", 0b11111 << 2, true},
 	}
 	for _, c := range cases {
-		if got := isBadEnclosure(c.enclosed, b.firstLine, b.lastLine, short); got != c.want {
-			t.Errorf("%s (%#x): isBadEnclosure = %v, want %v", c.name, c.enclosed, got, c.want)
+		if got := wallsOffBadRegion(c.enclosed, 0, b.firstLine, b.lastLine, short); got != c.want {
+			t.Errorf("%s (%#x): wallsOffBadRegion = %v, want %v", c.name, c.enclosed, got, c.want)
 		}
+	}
+	// Four cells in a line, one of them next to an unknown cell: open, not walled off.
+	if wallsOffBadRegion(0b1111, 0b1000, b.firstLine, b.lastLine, short) {
+		t.Errorf("an open region of four was judged walled off")
 	}
 }
