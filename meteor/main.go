@@ -43,10 +43,10 @@
 //     completions); a second pass follows them, visiting each solution and
 //     its half turn, keeping the smallest and the largest.
 //
-// Measured (go1.26.8, AMD EPYC, 2 cores; README, meteor section): 29.0 M
+// Measured (go1.26.8, AMD EPYC, 2 cores; README, meteor section): 28.0 M
 // instructions under callgrind with GOMAXPROCS=1 (the fastest published
 // entry, C++ with OpenMP: 114 M; the Benchmarks Game's Go entry: 299 M);
-// `make bench`: 0.012 s elapsed and CPU, about 825 minor page faults, 4.3 MB
+// `make bench`: 0.012 s elapsed and CPU, about 810 minor page faults, 4.2 MB
 // peak. 89,051 nodes, 70,578 memo states.
 package main
 
@@ -562,7 +562,7 @@ func buildList(f int, state uint64, shifted int) (pieces uint64) {
 		// The flood: every empty cell that reaches an unknown one. It is
 		// written out here, with only the rare walled-off case a call, so
 		// that the loop keeps its values in registers (as a call on every
-		// candidate it cost the loop a dozen reloads, 0.6 M in all).
+		// candidate it cost the loop a dozen reloads, 0.3 M in all).
 		reached := empty & open
 		for reached != empty { // usually every empty cell is reached in a step or two
 			grown := grow(reached) & empty
