@@ -490,11 +490,18 @@ func listEntry(state uint64, shifted int) entry {
 // loop's: the board's bottom is only in reach of the known cells in the
 // last two windows; before that every window shares its lists.
 func listKey(state uint64, shifted int) int {
-	// Bits 60-63 of a state are never set: the OR tells the compiler that
-	// ^state is not 0.
-	f := bits.TrailingZeros64(^state | 1<<63)
+	return listKeyAt(firstEmpty(state), state, shifted)
+}
+
+// listKeyAt is listKey for a state whose first empty cell f is known.
+func listKeyAt(f int, state uint64, shifted int) int {
 	return stepKey(keySteps[(shifted<<6|f)&(len(keySteps)-1)], state) & (listIndexSize - 1)
 }
+
+// firstEmpty is the first empty cell of a state whose board is not full:
+// its lowest clear bit, below bit 50. The OR tells the compiler that the
+// operand is not 0, which spares a test.
+func firstEmpty(state uint64) int { return bits.TrailingZeros64(^state | 1<<63) }
 
 // stepKey is the list key of a child whose first empty cell and window
 // position the step describes: the rest of the key from the table, then
@@ -513,8 +520,8 @@ var keyBottom = [8]int{0, 0, 0, 2 * boardWidth, 4 * boardWidth, 4 * boardWidth}
 // newList builds the list for a state whose list is not built yet (the
 // search loop has looked), records it in the index and returns its entry.
 func newList(state uint64, shifted int) entry {
-	f := bits.TrailingZeros64(^state | 1<<63)
-	key := stepKey(keySteps[(shifted<<6|f)&(len(keySteps)-1)], state) & (listIndexSize - 1) // listKey, with f kept
+	f := firstEmpty(state)
+	key := listKeyAt(f, state, shifted)
 	start := arenaUsed
 	pieces := buildList(f, state, keyBottom[shifted]/(2*boardWidth)+2)
 	e := entry(start)<<entryStart | entry(pieces>>pieceShift)
@@ -787,7 +794,7 @@ func (s *search) count() int32 {
 				addLiveEdge(liveEdge{next - 1, 0, completeBoard})
 				continue
 			}
-			at = rowBase&^63 | bits.TrailingZeros64(^child|1<<63)
+			at = rowBase&^63 | firstEmpty(child)
 			keyCells = child | ^cellMask // past the board, cells read as filled
 		}
 		step := keySteps[at&(len(keySteps)-1)]
@@ -887,9 +894,11 @@ func (s *search) walk(slot int, shifted int, board *walkBoard, found func(*[boar
 	for e := -int(s.memo.counts[slot]) + 1; liveEdges[e].candidate != 0; e++ {
 		edge := liveEdges[e]
 		p := arena[edge.candidate]
+		// The piece bit is the lowest above the cells (the step bits lie
+		// above it); the OR tells the compiler the operand is not 0.
 		digit := byte('0' + bits.TrailingZeros64(p>>pieceShift|1<<pieceCount))
 		// A piece has five cells, written out: a loop over the bits cost
-		// twice the instructions.
+		// the walk a tenth more instructions.
 		m := p & cellMask
 		board[(offset+bits.TrailingZeros64(m))&63] = digit
 		m &= m - 1
