@@ -485,7 +485,7 @@ func TestWallsOffBadRegion(t *testing.T) {
 		{"ten over two lines", 0b1111<<6 | 0b111111, false},
 		{"three and seven, two lines apart", 0b111 | (1<<7-1)<<12, true},
 		{"five and five, two lines apart", 0b11111 | 0b11111<<12, false},
-		{"five and five side by side", 0b11111<<1 | 0b11111<<7, false},
+		{"five and five side by side: one region of ten", 0b11111<<1 | 0b11111<<7, false},
 		{"four at a line's end, one at the next line's start", 0b11111 << 2, true},
 	}
 	for _, c := range cases {
