@@ -4,7 +4,8 @@
 #   make test [LONG=1]                                     gofmt, go vet, go test ./... (LONG=1: also bench-easy's parts)
 #   make instructions [ENTRY=meteor/2098]                  instructions under callgrind (needs valgrind)
 #   make figures                                           the README's results table and chart, from a fresh bench
-#   make build | lint | update | clean
+#   make lint                                              staticcheck (pinned) and the submission rules
+#   make build | update | clean
 
 GO      ?= go
 HARNESS := bin/harness
@@ -38,7 +39,12 @@ figures: harness
 build: harness
 	$(GO) build ./...
 
+# staticcheck release 2026.2.2, pinned; go run fetches it through the module proxy once.
+STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
+
 lint: harness
+	@$(GO) run $(STATICCHECK) -version >/dev/null 2>&1 || { echo "make lint: cannot fetch $(STATICCHECK) (it comes from the Go module proxy)" >&2; exit 2; }
+	$(GO) run $(STATICCHECK) ./...
 	$(HARNESS) lint $(ENTRY)
 
 update: harness

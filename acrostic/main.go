@@ -1182,10 +1182,9 @@ type chunk struct {
 }
 
 type chunkResult struct {
-	out          []byte
-	nodes, rows  int64
-	noSquare     bool
-	writeThrough bool
+	out         []byte
+	nodes, rows int64
+	noSquare    bool
 }
 
 // spareBuffer is a chunk buffer written out before, or nil.
@@ -1467,11 +1466,10 @@ every solution, or solve the puzzles in FILE ("seed letters" a line).
 
 // options are the command line, parsed once.
 type options struct {
-	verbose     bool
-	count       int64
-	puzzleFile  string
-	help        bool
-	workerCount int // 0: one a core
+	verbose    bool
+	count      int64
+	puzzleFile string
+	help       bool
 }
 
 func parseArgs(args []string) (options, error) {

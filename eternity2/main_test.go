@@ -412,7 +412,7 @@ func TestViewerURL(t *testing.T) {
 	p := &puzzle{name: "hand drawn", width: 2, height: 2, pieces: [][4]int{{0, 1, 2, 0}, {0, 0, 3, 1}, {2, 4, 0, 0}, {3, 0, 0, 4}}}
 	e := newEngine(p)
 	c0 := uint32(0)<<pieceShift | 0<<rotShift | 2<<downShift | 1 // piece 0, rotation 0, down 2, right 1
-	c1 := uint32(1)<<pieceShift | 0<<rotShift | 3<<downShift | 0 // piece 1, rotation 0, down 3, right 0
+	c1 := uint32(1)<<pieceShift | 0<<rotShift | 3<<downShift     // piece 1, rotation 0, down 3, right 0
 	want := "https://e2.bucas.name/#puzzle=hand+drawn&board_w=2&board_h=2&board_edges=abcaaadbaaaaaaaa&board_pieces=001002000000"
 	if got := e.viewerURL([]uint32{c0, c1}); got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
