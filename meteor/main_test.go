@@ -2,18 +2,21 @@ package main
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
 	"math/bits"
 	"os"
+	"sort"
 	"strings"
 	"testing"
 )
 
-// The node count pins the search: an optimisation that changes it has
-// changed what is searched, and must say so.
+// The counts pin the search: a change that moves them has changed what is
+// searched, and must say so.
 const (
-	wantNodes      = 89051
-	wantMemoState  = 70578
-	wantLiveStates = 3027
+	wantNodes  = 89051
+	wantLists  = 6782
+	wantStates = 70577
 )
 
 func TestFullOutputMatchesBenchmarksGame(t *testing.T) {
@@ -21,115 +24,214 @@ func TestFullOutputMatchesBenchmarksGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, s := solve(totalSolutions)
+	got, s := solve(solutions)
 	if !bytes.Equal(got, want) {
 		t.Fatalf("output differs from expected/meteor/2098.out:\n%s", got)
 	}
-	if s.nodes != wantNodes {
-		t.Errorf("nodes = %d, want %d", s.nodes, wantNodes)
-	}
-	if s.memo.used != wantMemoState {
-		t.Errorf("memo states = %d, want %d", s.memo.used, wantMemoState)
-	}
-	// The states with completions are the ones whose live edges the count
-	// recorded: each has a header holding its number of completions, and
-	// its edges lead to states with completions or to complete boards.
-	live := 0
-	for slot, field := range s.memo.counts {
-		if field >= 0 {
-			continue
-		}
-		live++
-		header := -int(field)
-		if n := liveEdges[header].childSlot; n <= 0 {
-			t.Fatalf("slot %d: header %d holds %d completions", slot, header, n)
-		}
-		for e := header + 1; liveEdges[e].candidate != 0; e++ {
-			if c := liveEdges[e].childSlot; c != completeBoard && s.memo.counts[c] >= 0 {
-				t.Fatalf("slot %d: live edge %d leads to slot %d, which has no completion", slot, e, c)
-			}
-		}
-	}
-	if live != wantLiveStates {
-		t.Errorf("states with completions = %d, want %d", live, wantLiveStates)
+	if s.nodes != wantNodes || s.lists != wantLists || s.states != wantStates {
+		t.Errorf("nodes, lists, memo states = %d, %d, %d; want %d, %d, %d", s.nodes, s.lists, s.states, wantNodes, wantLists, wantStates)
 	}
 }
 
-// pending holds the live edges of the states on the count's path: at most
-// every candidate of every list on it.
-func TestPendingEdgesFit(t *testing.T) {
-	if pendingMask+1 < (pieceCount+1)*maxPlacements {
-		t.Errorf("pending has %d slots, the path may need %d", pendingMask+1, (pieceCount+1)*maxPlacements)
+// hexCells and the rotations below are worked out from the axial
+// coordinates, independently of the program's step arithmetic.
+type hex struct{ q, r int }
+
+var stepOf = map[byte]hex{'0': {1, 0}, '1': {0, 1}, '2': {-1, 1}, '3': {-1, 0}, '4': {0, -1}, '5': {1, -1}}
+
+func hexCells(walk string) map[hex]bool {
+	at := hex{}
+	cells := map[hex]bool{at: true}
+	for i := range walk {
+		d := stepOf[walk[i]]
+		at = hex{at.q + d.q, at.r + d.r}
+		cells[at] = true
 	}
+	return cells
+}
+
+// shapeKey names a set of cells up to translation by a whole number of
+// rows pairs (which keeps the offset layout): the sorted offsets from the
+// first cell, in board coordinates.
+func shapeKey(cells map[hex]bool) string {
+	var rc [][2]int
+	for h := range cells {
+		rc = append(rc, [2]int{h.r, h.q + (h.r-h.r&1)/2})
+	}
+	sort.Slice(rc, func(i, j int) bool { return rc[i][0] < rc[j][0] || rc[i][0] == rc[j][0] && rc[i][1] < rc[j][1] })
+	dr := rc[0][0] - rc[0][0]&1 // move by whole pairs of rows
+	key := ""
+	for _, p := range rc {
+		key += fmt.Sprintf("%d,%d ", p[0]-dr, p[1]-rc[0][1])
+	}
+	return key + fmt.Sprint(rc[0][0]&1)
+}
+
+// shapesOf lists every shape of a piece: 6 turns, (q,r) -> (-r,q+r), of
+// each side, (q,r) -> (q+r,-r).
+func shapesOf(walk string) map[string]bool {
+	shapes := map[string]bool{}
+	cells := hexCells(walk)
+	for side := 0; side < 2; side++ {
+		for turn := 0; turn < 6; turn++ {
+			next := map[hex]bool{}
+			for h := range cells {
+				next[hex{-h.r, h.q + h.r}] = true
+			}
+			cells = next
+			for parity := 0; parity < 2; parity++ { // the same shape from an even and an odd row
+				moved := map[hex]bool{}
+				for h := range cells {
+					moved[hex{h.q, h.r + parity}] = true
+				}
+				shapes[shapeKey(moved)] = true
+			}
+		}
+		flipped := map[hex]bool{}
+		for h := range cells {
+			flipped[hex{h.q + h.r, -h.r}] = true
+		}
+		cells = flipped
+	}
+	return shapes
 }
 
 func TestEverySolutionIsAValidTiling(t *testing.T) {
-	buildTables()
-	// Each piece's shapes, up to translation.
-	var shapesOf [pieceCount]map[uint64]bool
-	for p, walk := range pieceWalks {
-		shapesOf[p] = map[uint64]bool{}
-		for _, o := range orientations(walkCells(walk)) {
-			shapesOf[p][shapeKey(o.cells)] = true
-		}
+	s := newSearch()
+	if n := s.count(0, 0, s.list(0, 0)); n != solutions/2 {
+		t.Fatalf("count = %d, want %d (one of each half-turn pair)", n, solutions/2)
 	}
-	s := &search{memo: newMemo()}
-	if n := s.count(); n != totalSolutions/2 {
-		t.Fatalf("count = %d, want %d (one of each half-turn pair)", n, totalSolutions/2)
+	var shapes [pieces]map[string]bool
+	for p, walk := range walks {
+		shapes[p] = shapesOf(walk)
 	}
 	seen := map[string]bool{}
-	s.solutions(func(board *[boardCells]byte) bool {
-		turned := halfTurn(board)
-		for _, sol := range []string{string(board[:]), string(turned[:])} {
+	s.walk(0, 0, new(board), func(b *board) bool {
+		sol := string(b[:cells])
+		var turned []byte
+		for i := cells - 1; i >= 0; i-- {
+			turned = append(turned, sol[i])
+		}
+		for _, sol := range []string{sol, string(turned)} {
 			if seen[sol] {
 				t.Fatalf("solution found twice: %s", sol)
 			}
 			seen[sol] = true
 			for d := byte('0'); d <= '9'; d++ {
-				var cells []hex
+				piece := map[hex]bool{}
 				for i := range sol {
 					if sol[i] == d {
-						r, c := i/boardWidth, i%boardWidth
-						cells = append(cells, hex{c - (r-r&1)/2, r})
+						r, c := i/width, i%width
+						piece[hex{c - (r-r&1)/2, r}] = true
 					}
 				}
-				if len(cells) != pieceCells {
-					t.Fatalf("piece %c covers %d cells in %s", d, len(cells), sol)
-				}
-				if !shapesOf[d-'0'][shapeKey(cells)] {
+				if len(piece) != pieceCells || !shapes[d-'0'][shapeKey(piece)] {
 					t.Fatalf("piece %c's cells in %s are not one of its shapes", d, sol)
 				}
 			}
 		}
 		return true
 	})
-	if len(seen) != totalSolutions {
-		t.Fatalf("distinct solutions = %d, want %d", len(seen), totalSolutions)
+	if len(seen) != solutions {
+		t.Fatalf("distinct solutions = %d, want %d", len(seen), solutions)
 	}
 }
 
-// Every piece has no symmetry at all, so 12 distinct shapes (6 turns, 2
-// sides); the half turn piece keeps 6 of them, one of each pair.
-func TestEveryPieceHasTwelveOrientations(t *testing.T) {
-	for p, walk := range pieceWalks {
-		cells := walkCells(walk)
-		if len(cells) != pieceCells {
-			t.Errorf("piece %d: walk visits %d cells, want %d", p, len(cells), pieceCells)
+// Every piece has 12 distinct shapes, 5 cells each; the placements in the
+// top two rows cover all of them, and the half-turn piece offers 6 (the
+// others are twins).
+func TestPlacementsCoverEveryShape(t *testing.T) {
+	at := placements()
+	for p, walk := range walks {
+		want := shapesOf(walk)
+		if len(hexCells(walk)) != pieceCells || len(want) != 24 { // 12 shapes, from an even and an odd row
+			t.Fatalf("piece %d: %d cells, %d shapes by row parity", p, len(hexCells(walk)), len(want))
 		}
-		shapes := orientations(cells)
-		half := 0
-		for _, o := range shapes {
-			if o.inHalf {
-				half++
+		got, offered := map[string]bool{}, map[string]bool{}
+		for f := range at {
+			for _, m := range at[f] {
+				if m>>cells&(1<<pieces-1) != 1<<p {
+					continue
+				}
+				piece := map[hex]bool{}
+				for c := m & cellMask; c != 0; c &= c - 1 {
+					i := bits.TrailingZeros64(c)
+					r, col := i/width, i%width
+					piece[hex{col - (r-r&1)/2, r}] = true
+				}
+				key := shapeKey(piece)
+				if !want[key] {
+					t.Fatalf("piece %d: placement %#x is not one of its shapes", p, m)
+				}
+				got[key] = true
+				if m&twin == 0 {
+					offered[key] = true
+				}
 			}
 		}
-		if len(shapes) != 12 || half != 6 {
-			t.Errorf("piece %d: %d orientations, %d in the half kept, want 12 and 6", p, len(shapes), half)
+		wantOffered := 24
+		if p == halfTurnPiece {
+			wantOffered = 12
+		}
+		if len(got) != 24 || len(offered) != wantOffered {
+			t.Errorf("piece %d: %d shapes placed, %d offered; want 24 and %d", p, len(got), len(offered), wantOffered)
 		}
 	}
 }
 
-func TestLimitAndArguments(t *testing.T) {
+// grow must add exactly the hex neighbours, worked out from the axial
+// coordinates.
+func TestGrowIsTheHexNeighbours(t *testing.T) {
+	for i := 0; i < cells; i++ {
+		r, c := i/width, i%width
+		at := hex{c - (r-r&1)/2, r}
+		want := uint64(1) << i
+		for _, d := range stepOf {
+			n := hex{at.q + d.q, at.r + d.r}
+			nr, nc := n.r, n.q+(n.r-n.r&1)/2
+			if nr >= 0 && nr < height && nc >= 0 && nc < width {
+				want |= 1 << (nr*width + nc)
+			}
+		}
+		if got := grow(1<<i) & cellMask; got != want {
+			t.Errorf("cell %d: grow = %#x, want %#x", i, got, want)
+		}
+	}
+}
+
+// unfillable judges walled-off cells region by region: a region must be a
+// multiple of five cells, and one of five must be a piece's shape.
+func TestUnfillable(t *testing.T) {
+	s := newSearch()
+	piece0 := uint64(0b1111 | 1<<(width+3)) // 0 0 0 0 / . . . 0, as drawn in the header
+	line := uint64(0b11111) << (4 * width)  // five in a row: no piece is straight
+	cases := []struct {
+		name      string
+		walledOff uint64
+		want      bool
+	}{
+		{"a piece's shape", piece0, false},
+		{"the same moved down two rows", piece0 << (2 * 2 * width), false},
+		{"five in a row", line, true},
+		{"a piece and five in a row", piece0<<(6*width) | line, true},
+		{"two pieces' shapes", piece0 | piece0<<(6*width), false},
+		{"ten cells in one region", line | line<<width, false},
+		{"three and seven", 0b111 | (0b11111|0b11<<width)<<(5*width), true},
+		{"four", 0b1111, true},
+	}
+	for _, c := range cases {
+		if got := s.unfillable(c.walledOff); got != c.want {
+			t.Errorf("%s (%#x): unfillable = %v, want %v", c.name, c.walledOff, got, c.want)
+		}
+	}
+}
+
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
+
+func TestArguments(t *testing.T) {
+	long := strings.Repeat("7", 100)
 	cases := []struct {
 		args       []string
 		status     int
@@ -139,71 +241,51 @@ func TestLimitAndArguments(t *testing.T) {
 		{[]string{"1"}, 0, "1 solutions found\n\n", ""},
 		{[]string{"2097"}, 0, "2097 solutions found\n\n", ""},
 		{[]string{"5000"}, 0, "2098 solutions found\n\n", ""},
+		{[]string{"-v", "1"}, 0, "1 solutions found\n\n", "nodes 89051\nlists 6782\nmemo states 70577\n"},
+		{[]string{"-h"}, 0, "usage: meteor", ""},
 		{[]string{"0"}, 2, "", "meteor: expected N, a positive integer, got \"0\"\n"},
 		{[]string{"-3"}, 2, "", "meteor: expected N, a positive integer, got \"-3\"\n"},
+		{[]string{"+5"}, 2, "", "meteor: expected N, a positive integer, got \"+5\"\n"},
+		{[]string{"0005"}, 2, "", "meteor: expected N, a positive integer, got \"0005\"\n"},
+		{[]string{""}, 2, "", "meteor: expected N, a positive integer, got \"\"\n"},
 		{[]string{"abc"}, 2, "", "meteor: expected N, a positive integer, got \"abc\"\n"},
+		{[]string{"99999999999999999999"}, 2, "", "meteor: N \"99999999999999999999\" is too large: expected at most 9223372036854775807\n"},
+		{[]string{long}, 2, "", "meteor: N \"" + long[:32] + "\"... is too large: expected at most 9223372036854775807\n"},
 		{[]string{"1", "2"}, 2, "", "meteor: expected at most one argument, N (a positive integer), got 2\n"},
 	}
 	for _, c := range cases {
 		var out, errb bytes.Buffer
 		status := run(c.args, &out, &errb)
 		if status != c.status || !strings.HasPrefix(out.String(), c.stdoutHead) || errb.String() != c.stderr {
-			t.Errorf("meteor %v: status %d, stdout %q, stderr %q", c.args, status, out.String(), errb.String())
+			t.Errorf("meteor %q: status %d, stdout %.40q, stderr %q", c.args, status, out.String(), errb.String())
 		}
 		if c.status != 0 && out.Len() != 0 {
-			t.Errorf("meteor %v: failed run wrote to stdout", c.args)
+			t.Errorf("meteor %q: a failed run wrote to stdout", c.args)
 		}
+	}
+	var errb bytes.Buffer
+	if status := run([]string{"1"}, failingWriter{}, &errb); status != 1 || errb.String() != "meteor: writing the answer: no space left on device\n" {
+		t.Errorf("meteor 1 > /dev/full: status %d, stderr %q", status, errb.String())
 	}
 }
 
-// grow must add exactly the hex neighbours (and neighbours give just them),
-// worked out here from the axial coordinates the piece walks use.
-func TestGrowAndNeighboursAreTheHexNeighbours(t *testing.T) {
-	for i := 0; i < boardCells; i++ {
-		r, c := i/boardWidth, i%boardWidth
-		at := hex{c - (r-r&1)/2, r}
-		want := uint64(1) << i
-		for _, d := range directions {
-			n := hex{at.q + d.q, at.r + d.r}
-			nr, nc := n.r, n.q+(n.r-n.r&1)/2
-			if nr >= 0 && nr < boardHeight && nc >= 0 && nc < boardWidth {
-				want |= 1 << (nr*boardWidth + nc)
+// FuzzArguments: any argument list ends in exit 0, or in exit 2 with
+// nothing on stdout and one short line on stderr.
+func FuzzArguments(f *testing.F) {
+	for _, seed := range []string{"1", "-v\x002097", "-h", "x", "1\x002", "99999999999999999999", "+5", "\xff"} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, joined string) {
+		args := strings.Split(joined, "\x00")
+		var out, errb bytes.Buffer
+		switch status := run(args, &out, &errb); {
+		case status == 0:
+		case status == 2:
+			if out.Len() != 0 || strings.Count(errb.String(), "\n") != 1 || errb.Len() > 200 {
+				t.Fatalf("meteor %q: exit 2 with stdout %q, stderr %q", args, out.String(), errb.String())
 			}
+		default:
+			t.Fatalf("meteor %q: exit %d", args, status)
 		}
-		if got := grow(1<<i) & cellMask; got != want {
-			t.Errorf("cell %d: grow = %#x, want %#x", i, got, want)
-		}
-		if got := neighbours(1<<i) & cellMask; got != want&^(1<<i) {
-			t.Errorf("cell %d: neighbours = %#x, want %#x", i, got, want&^(1<<i))
-		}
-	}
-}
-
-// isBadEnclosure judges walled-off cells region by region: a region must
-// be a multiple of five cells, and one of five must be a piece's shape.
-func TestIsBadEnclosure(t *testing.T) {
-	buildTables()
-	piece0 := placeRow(orientations(walkCells(pieceWalks[0]))[0].cells, 0)[0] // in the top rows, column 0
-	if bits.OnesCount64(piece0) != pieceCells {
-		t.Fatalf("piece 0 placed: %#x", piece0)
-	}
-	line := uint64(0b11111) << (4 * boardWidth) // five in a row: no piece is straight
-	cases := []struct {
-		name     string
-		enclosed uint64
-		want     bool
-	}{
-		{"a piece's shape", piece0, false},
-		{"the same moved down two rows", piece0 << (2 * 2 * boardWidth), false},
-		{"five in a row", line, true},
-		{"a piece and five in a row", piece0<<(6*boardWidth) | line, true},
-		{"two pieces' shapes", piece0 | piece0<<(6*boardWidth), false},
-		{"ten cells in one region", line | line<<boardWidth, false},
-		{"three and seven", 0b111 | (0b11111|0b11<<boardWidth)<<(5*boardWidth), true},
-	}
-	for _, c := range cases {
-		if got := isBadEnclosure(c.enclosed); got != c.want {
-			t.Errorf("%s (%#x): isBadEnclosure = %v, want %v", c.name, c.enclosed, got, c.want)
-		}
-	}
+	})
 }
