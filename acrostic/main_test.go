@@ -14,27 +14,27 @@ import (
 	"testing"
 )
 
+// The first draws of the fasta generator from s = 42, for a list of 2509
+// words, worked out by hand from the contest's formula: s = (s*3877 +
+// 29573) mod 139968, then s*2509/139968.
 func TestFastaDraws(t *testing.T) {
-	// The generator in integer form: s = 42, s = (s*3877 + 29573) mod 139968.
-	r := &fasta{s: 42}
-	s := int64(42)
-	for i := 0; i < 1000; i++ {
-		s = (s*3877 + 29573) % 139968
-		if got, want := r.rnd(2509), int(s*2509/139968); got != want {
+	r := &fasta{s: fastaSeed}
+	for i, want := range []int{939, 1829, 1596, 1990, 1351, 372, 1452, 793} {
+		if got := r.rnd(2509); got != want {
 			t.Fatalf("draw %d: %d, want %d", i, got, want)
 		}
 	}
 }
 
-// A chunk's state is jumped to: the jump of k draws must land where k
-// draws do.
+// A chunk's state is jumped to: k draws done at once must land where k
+// draws one by one do.
 func TestFastaJump(t *testing.T) {
-	for _, k := range []int64{0, 1, 2, 7, 64, 512} {
-		r := &fasta{s: 42}
+	for _, k := range []int64{0, 1, 2, 7, 64, 512, 4097} {
+		r := &fasta{s: fastaSeed}
 		for range k {
 			r.rnd(1)
 		}
-		if got := jumpOf(k).apply(42); got != r.s {
+		if got := oneDraw.times(k).apply(fastaSeed); got != r.s {
 			t.Errorf("jump of %d draws from 42: %d, want %d", k, got, r.s)
 		}
 	}
@@ -54,9 +54,8 @@ func loadDictionary(t testing.TB, name string) *dictionary {
 	return d
 }
 
-// runAcrostic runs the program as the command line would, with workers
-// goroutines (0: one a core).
-func runAcrostic(t *testing.T, workers int, wordList string, args ...string) (string, string, int) {
+// runAcrostic runs the program as the command line would.
+func runAcrostic(t *testing.T, wordList string, args ...string) (string, string, int) {
 	t.Helper()
 	in, err := os.Open("testdata/" + wordList)
 	if err != nil {
@@ -64,7 +63,7 @@ func runAcrostic(t *testing.T, workers int, wordList string, args ...string) (st
 	}
 	defer in.Close()
 	var out, errb bytes.Buffer
-	status := runMain(args, in, &out, &errb, workers)
+	status := runMain(args, in, &out, &errb)
 	return out.String(), errb.String(), status
 }
 
@@ -73,16 +72,19 @@ func TestExamples(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if out, _, _ := runAcrostic(t, 0, "words4.txt", "10"); out != string(want) {
+	if out, _, _ := runAcrostic(t, "words4.txt", "10"); out != string(want) {
 		t.Errorf("acrostic 10 < words4.txt differs from the contest's example:\n%s", out)
 	}
-	if out, _, _ := runAcrostic(t, 0, "words4.txt", "-puzzles", "testdata/eras.txt"); out != "eras ceeiklmorstw 1\nlick more stew\n" {
+	if out, _, _ := runAcrostic(t, "words4.txt", "-puzzles", "testdata/eras.txt"); out != "eras ceeiklmorstw 1\nlick more stew\n" {
 		t.Errorf("eras: %q", out)
 	}
-	if out, _, _ := runAcrostic(t, 0, "words5-wordle.txt", "-puzzles", "testdata/older.txt"); out != "older aaaaaddeeeelmmnrrrvv 1\nlarva dream evade ramen\n" {
+	if out, _, _ := runAcrostic(t, "words5-wordle.txt", "-puzzles", "testdata/older.txt"); out != "older aaaaaddeeeelmmnrrrvv 1\nlarva dream evade ramen\n" {
 		t.Errorf("older: %q", out)
 	}
 }
+
+// letterAt is the letter set of lanes l at position q.
+func letterAt(l *lanes, q int) uint32 { return uint32(l[q/2]>>(q%2*laneBits)) & allLetters }
 
 // The trie against the word list: every word is in it and nothing else,
 // every node's lanes hold exactly the letters of its words, on the full
@@ -109,11 +111,10 @@ func TestTrie(t *testing.T) {
 		}
 		for w := range full.count {
 			word := full.word(uint32(w))
-			if got := d.contains(word); got != words[string(word)] {
-				t.Fatalf("trial %d: contains(%s) = %v", trial, word, got)
+			if i, got := d.find(word); got != words[string(word)] || got && string(d.word(i)) != string(word) {
+				t.Fatalf("trial %d: find(%s) = %d, %v", trial, word, i, got)
 			}
 		}
-		// Walk every node, gathering its words' letters at each position.
 		var walk func(node uint32, depth int, prefix []byte)
 		walk = func(node uint32, depth int, prefix []byte) {
 			var want [maxLength]uint32
@@ -130,17 +131,18 @@ func TestTrie(t *testing.T) {
 				}
 			}
 			for q := range maxLength {
-				if got := d.below[node].at(q); got != want[q] {
+				if got := letterAt(&d.below[node], q); got != want[q] {
 					t.Fatalf("trial %d: node %q: letters at %d %b, want %b", trial, prefix, q, got, want[q])
 				}
 			}
-			if d.letters(node) != want[depth] && len(words) > 0 {
+			if d.letters(node) != want[depth] {
 				t.Fatalf("trial %d: node %q: letters %b, want %b", trial, prefix, d.letters(node), want[depth])
 			}
-			for m := d.letters(node); m != 0; m &= m - 1 {
-				l := bitIndex(m)
-				child := d.child(node, l)
-				next := append(slices.Clone(prefix), byte('a'+l))
+			for l := byte('a'); l <= 'z'; l++ {
+				if d.letters(node)&(1<<(l-'a')) == 0 {
+					continue
+				}
+				child, next := childOf(d.link[node], l), append(slices.Clone(prefix), l)
 				if depth == d.n-1 {
 					if got := string(d.word(child)); got != string(next) {
 						t.Fatalf("trial %d: leaf %q names word %q", trial, next, got)
@@ -156,22 +158,14 @@ func TestTrie(t *testing.T) {
 	}
 }
 
-func bitIndex(m uint32) int {
-	for l := 0; ; l++ {
-		if m&(1<<l) != 0 {
-			return l
-		}
-	}
-}
-
-// The generator's candidate list is every word whose letters the columns
-// allow, in order.
+// The candidate list is every word whose letters the columns allow, in
+// order, walked from either end.
 func TestCandidates(t *testing.T) {
 	d := loadDictionary(t, "words6-sowpods.txt")
 	rng := rand.New(rand.NewPCG(3, 4))
 	for trial := range 200 {
 		var a rowLetters
-		a.lanes = d.pastEnd
+		a.lanes = d.pad[d.n]
 		for c := range d.n {
 			a.at[c] = rng.Uint32() & rng.Uint32() & allLetters
 			a.lanes.set(c, a.at[c])
@@ -203,93 +197,118 @@ func TestCandidates(t *testing.T) {
 	}
 }
 
-// TestSolverAgainstBruteForce checks the solver on generated puzzles by
-// trying every choice of words for rows 2..4, pruned only by a plain set of
-// column prefixes, with and without the tries cut to the pool.
-func TestSolverAgainstBruteForce(t *testing.T) {
-	d := loadDictionary(t, "words4.txt")
+// bruteSquares lists every square of the words (rows 2..n below seed, or
+// whole squares when seed is ""), pruned only by a plain set of column
+// prefixes, and pool (when not "") holding exactly the letters of rows
+// 2..n.
+func bruteSquares(words []string, seed, pool string) []string {
 	prefixes := map[string]bool{}
-	var all []string
-	for w := range d.count {
-		word := string(d.word(uint32(w)))
-		all = append(all, word)
-		for k := 1; k <= len(word); k++ {
-			prefixes[word[:k]] = true
+	for _, w := range words {
+		for k := 1; k <= len(w); k++ {
+			prefixes[w[:k]] = true
 		}
 	}
-	columnsOK := func(rows ...string) bool {
-		for i := 0; i < 4; i++ {
-			var c []byte
-			for _, r := range rows {
-				c = append(c, r[i])
+	n := len(words[0])
+	var out []string
+	var rows []string
+	var place func()
+	place = func() {
+		if len(rows) == n {
+			if pool == "" || sortedLetters(strings.Join(rows[1:], "")) == pool {
+				out = append(out, strings.Join(rows[min(len(seed), 1):], " "))
 			}
-			if !prefixes[string(c)] {
-				return false
-			}
+			return
 		}
-		return true
-	}
-	out, _, _ := runAcrostic(t, 1, "words4.txt", "12")
-	for _, line := range strings.Split(out, "\n") {
-		f := strings.Fields(line)
-		if len(f) != 3 {
-			continue
-		}
-		p := puzzle{[]byte(f[0]), []byte(f[1])}
-		var candidates []string
-		for _, w := range all {
-			if subMultiset(w, f[1]) {
-				candidates = append(candidates, w)
-			}
-		}
-		var want []string
-		for _, a := range candidates {
-			if !columnsOK(f[0], a) {
+		for _, w := range words {
+			if len(rows) == 0 && seed != "" && w != seed || len(rows) > 0 && pool != "" && !subMultiset(w, pool) {
 				continue
 			}
-			for _, b := range candidates {
-				if !columnsOK(f[0], a, b) {
-					continue
+			ok := true
+			for c := range n {
+				col := []byte{}
+				for _, r := range rows {
+					col = append(col, r[c])
 				}
-				for _, c := range candidates {
-					if sortedLetters(a+b+c) == f[1] && columnsOK(f[0], a, b, c) {
-						want = append(want, a+" "+b+" "+c)
-					}
-				}
+				ok = ok && prefixes[string(append(col, w[c]))]
+			}
+			if ok {
+				rows = append(rows, w)
+				place()
+				rows = rows[:len(rows)-1]
 			}
 		}
-		wantOut := f[0] + " " + f[1] + " " + strconv.Itoa(len(want)) + "\n" + joinLines(want)
-		for _, restrict := range []bool{false, true} {
-			s := &solver{d: d, cutFrom: map[bool]int{true: 1, false: maxLength + 1}[restrict]}
-			if got := s.solve(p, nil); string(got) != wantOut {
-				t.Errorf("puzzle %s %s (tries cut to the pool: %v):\ngot\n%s\nwant\n%s", f[0], f[1], restrict, got, wantOut)
-			}
+	}
+	place()
+	return out
+}
+
+func sortedLetters(s string) string {
+	b := []byte(s)
+	slices.Sort(b)
+	return string(b)
+}
+
+func wordsOf(d *dictionary) (words []string) {
+	for w := range d.count {
+		words = append(words, string(d.word(uint32(w))))
+	}
+	return words
+}
+
+// The solver against the brute force, on the first puzzles words4
+// generates.
+func TestSolverAgainstBruteForce(t *testing.T) {
+	d := loadDictionary(t, "words4.txt")
+	out, _, _ := runAcrostic(t, "words4.txt", "12")
+	lines := strings.Split(out, "\n")
+	for i := 0; i < len(lines)-1; {
+		f := strings.Fields(lines[i])
+		count, _ := strconv.Atoi(f[2])
+		want := bruteSquares(wordsOf(d), f[0], f[1])
+		if got := lines[i+1 : i+1+count]; !slices.Equal(got, want) {
+			t.Errorf("puzzle %s %s: %d solutions, the brute force finds %d", f[0], f[1], len(got), len(want))
 		}
+		i += 1 + count
 	}
 }
 
-// Cutting the tries to the pool changes the nodes, never the answers: the
-// six-letter puzzles solved both ways.
-func TestRestrictedTries(t *testing.T) {
+// From 6 letters the solver searches tries of the words the pool can
+// spell: they hold exactly those words, and give the answers the whole
+// tries give, in fewer nodes.
+func TestOwnTries(t *testing.T) {
 	d := loadDictionary(t, "words6-sowpods.txt")
-	out, _, status := runAcrostic(t, 0, "words6-sowpods.txt", "4")
-	if status != 0 {
-		t.Fatal(status)
-	}
+	out, _, _ := runAcrostic(t, "words6-sowpods.txt", "4")
 	for _, line := range strings.Split(out, "\n") {
 		f := strings.Fields(line)
 		if len(f) != 3 {
 			continue
 		}
-		p := puzzle{[]byte(f[0]), []byte(f[1])}
-		cut := &solver{d: d}
-		whole := &solver{d: d, cutFrom: maxLength + 1}
-		a, b := cut.solve(p, nil), whole.solve(p, nil)
-		if !bytes.Equal(a, b) {
-			t.Errorf("puzzle %s: with the cut tries\n%s\nwith the whole ones\n%s", f[0], a, b)
+		pool := func() *solver {
+			s := &solver{d: d, rows: d, cols: d}
+			for _, b := range f[1] {
+				s.pool[b-'a']++
+				s.avail |= 1 << (b - 'a')
+			}
+			return s
 		}
-		if cut.nodes >= whole.nodes {
-			t.Errorf("puzzle %s: %d nodes with the cut tries, %d without", f[0], cut.nodes, whole.nodes)
+		own, whole := pool(), pool()
+		own.restrict([]byte(f[0]))
+		own.below([]byte(f[0]))
+		whole.below([]byte(f[0]))
+		if !bytes.Equal(own.lines.lines, whole.lines.lines) || own.nodes >= whole.nodes {
+			t.Errorf("puzzle %s: %d solutions in %d nodes with own tries, %d in %d without", f[0], own.lines.count, own.nodes, whole.lines.count, whole.nodes)
+		}
+		var rows, cols []string
+		for _, w := range wordsOf(d) {
+			if subMultiset(w, f[1]) {
+				rows = append(rows, w)
+			}
+			if strings.IndexByte(f[0], w[0]) >= 0 && subMultiset(w[1:], f[1]) {
+				cols = append(cols, w)
+			}
+		}
+		if !slices.Equal(wordsOf(own.rows), rows) || !slices.Equal(wordsOf(own.cols), cols) {
+			t.Errorf("puzzle %s: own tries of %d and %d words, want %d and %d", f[0], own.rows.count, own.cols.count, len(rows), len(cols))
 		}
 	}
 }
@@ -307,23 +326,47 @@ func subMultiset(w, pool string) bool {
 	return true
 }
 
-func sortedLetters(s string) string {
-	b := []byte(s)
-	slices.Sort(b)
-	return string(b)
-}
-
-func joinLines(lines []string) string {
-	if len(lines) == 0 {
-		return ""
+// -squares and "seed *" against the brute force on a small list.
+func TestSquaresAgainstBruteForce(t *testing.T) {
+	d := loadDictionary(t, "words4.txt")
+	words := wordsOf(d)[:600]
+	list := t.TempDir() + "/words.txt"
+	os.WriteFile(list, []byte(strings.Join(words, "\n")+"\n"), 0o644)
+	in, _ := os.Open(list)
+	var out, errb bytes.Buffer
+	if status := runMain([]string{"-squares"}, in, &out, &errb); status != 0 {
+		t.Fatalf("-squares: status %d, %s", status, errb.String())
 	}
-	return strings.Join(lines, "\n") + "\n"
+	in.Close()
+	want := bruteSquares(words, "", "")
+	if got := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n"); !slices.Equal(got, want) || len(want) < 100 {
+		t.Fatalf("-squares: %d squares, the brute force finds %d", len(got), len(want))
+	}
+	puzzles := t.TempDir() + "/seeds.txt"
+	seeds := []string{words[0], words[150], words[0]}
+	os.WriteFile(puzzles, []byte(strings.Join(seeds, " *\n")+" *\n"), 0o644)
+	in, _ = os.Open(list)
+	out.Reset()
+	runMain([]string{"-puzzles", puzzles}, in, &out, &errb)
+	in.Close()
+	var wantOut string
+	for _, seed := range seeds {
+		lines := bruteSquares(words, seed, "")
+		wantOut += fmt.Sprintf("%s * %d\n", seed, len(lines))
+		for _, l := range lines {
+			wantOut += l + "\n"
+		}
+	}
+	if out.String() != wantOut {
+		t.Errorf("seed * blocks:\n%s\nwant\n%s", out.String(), wantOut)
+	}
 }
 
-// Node counts pin the search: the solver's nodes always, the rows the
-// generation places on one core (with more, the shared memo of dead starts
-// makes them depend on timing, though never the output).
+// Node counts pin the searches: the solver's nodes always, and the rows
+// the generation places on one core (with more, the shared memo of dead
+// starts makes them depend on timing, never the output).
 func TestNodeCounts(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
 	tests := []struct {
 		words      string
 		args       []string
@@ -334,9 +377,10 @@ func TestNodeCounts(t *testing.T) {
 		{"words5-wordle.txt", []string{"-puzzles", "testdata/older.txt"}, 41, 0},
 		{"words6-sowpods.txt", []string{"3"}, 43445, 63913},
 		{"words7-sowpods.txt", []string{"-puzzles", "testdata/puzzles7.txt"}, 268401, 0},
+		{"words5-wordle.txt", []string{"-puzzles", "testdata/seeds5.txt"}, 3436, 0},
 	}
 	for _, tt := range tests {
-		_, stderr, status := runAcrostic(t, 1, tt.words, append([]string{"-v"}, tt.args...)...)
+		_, stderr, status := runAcrostic(t, tt.words, append([]string{"-v"}, tt.args...)...)
 		var solver, generation int64
 		fmt.Sscanf(stderr, "solver nodes %d\ngeneration rows %d\n", &solver, &generation)
 		if status != 0 || solver != tt.solver || generation != tt.generation {
@@ -346,7 +390,7 @@ func TestNodeCounts(t *testing.T) {
 }
 
 // The output is the same bytes whatever the number of cores: the chunks
-// come back in order, and a split search finds the square one core finds.
+// come back in order.
 func TestSameOutputOnAnyCores(t *testing.T) {
 	tests := []struct {
 		words string
@@ -354,16 +398,17 @@ func TestSameOutputOnAnyCores(t *testing.T) {
 	}{
 		{"words4.txt", []string{"3000"}},       // chunks of 46 and 9 puzzles
 		{"words5-sowpods.txt", []string{"40"}}, // a chunk a puzzle
-		{"words6-sowpods.txt", []string{"1"}},  // fewer puzzles than cores: split
-		{"words7-sowpods.txt", []string{"1"}},  // seven letters: split
+		{"words6-sowpods.txt", []string{"1"}},  // fewer puzzles than cores
 		{"words4.txt", []string{"-puzzles", "testdata/eras.txt"}},
+		{"words5-wordle.txt", []string{"-squares"}},
+		{"words5-wordle.txt", []string{"-puzzles", "testdata/seeds5.txt"}},
 	}
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
 	for _, tt := range tests {
 		var first string
 		for _, procs := range []int{1, 2, 8} {
 			runtime.GOMAXPROCS(procs)
-			out, stderr, status := runAcrostic(t, 0, tt.words, tt.args...)
+			out, stderr, status := runAcrostic(t, tt.words, tt.args...)
 			if status != 0 {
 				t.Fatalf("%s %v on %d: status %d, %s", tt.words, tt.args, procs, status, stderr)
 			}
@@ -391,18 +436,18 @@ func (w *failingWriter) Write(b []byte) (int, error) {
 	return len(b), nil
 }
 
-// A huge N streams: the output starts at once and the run stops when the
-// output does, in memory that does not grow with N.
+// A huge N streams: the output starts at once, is the start of every run's
+// output, and the run stops when the output does.
 func TestHugeNStreams(t *testing.T) {
-	want, _, _ := runAcrostic(t, 0, "words4.txt", "1000")
+	want, _, _ := runAcrostic(t, "words4.txt", "1000")
 	for _, n := range []string{"1000000000000", "4611686018427387904", "9223372036854775807"} {
 		in, err := os.Open("testdata/words4.txt")
 		if err != nil {
 			t.Fatal(err)
 		}
 		var errb bytes.Buffer
-		w := &failingWriter{limit: 1 << 20}
-		status := runMain([]string{n}, in, w, &errb, 0)
+		w := &failingWriter{limit: len(want)}
+		status := runMain([]string{n}, in, w, &errb)
 		in.Close()
 		if status != 1 || !strings.Contains(errb.String(), errFull.Error()) || strings.Count(errb.String(), "\n") != 1 {
 			t.Errorf("N=%s: status %d, stderr %q; want 1 and one line naming the write error", n, status, errb.String())
@@ -411,35 +456,32 @@ func TestHugeNStreams(t *testing.T) {
 			t.Errorf("N=%s: stopped before the output did", n)
 		}
 	}
-	// What was written is the start of every run's output: check it
-	// against a short run's.
-	var out bytes.Buffer
-	in, _ := os.Open("testdata/words4.txt")
-	defer in.Close()
-	runMain([]string{"1000000000000"}, in, &limitedBuffer{&out, len(want)}, io.Discard, 0)
-	if got := out.String(); got != want {
-		t.Errorf("the first %d bytes of N=10^12 differ from N=1000's output", len(want))
-	}
 }
 
-// limitedBuffer keeps the first limit bytes, then fails.
-type limitedBuffer struct {
-	buf   *bytes.Buffer
-	limit int
-}
-
-func (b *limitedBuffer) Write(p []byte) (int, error) {
-	room := b.limit - b.buf.Len()
-	if len(p) > room {
-		b.buf.Write(p[:room])
-		return room, errFull
+// Memory does not grow with N: the heap a run of 200,000 puzzles takes
+// from the system is within a few MiB of what 10,000 took.
+func TestMemoryFlatInN(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	heap := func(n string) uint64 {
+		in, _ := os.Open("testdata/words4.txt")
+		defer in.Close()
+		runtime.GC()
+		if status := runMain([]string{n}, in, io.Discard, io.Discard); status != 0 {
+			t.Fatalf("N=%s: status %d", n, status)
+		}
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		return m.HeapSys
 	}
-	return b.buf.Write(p)
+	small := heap("10000")
+	if large := heap("200000"); large > small+4<<20 {
+		t.Errorf("N=200000 took %d MiB of heap, N=10000 %d MiB", large>>20, small>>20)
+	}
 }
 
 func TestHelp(t *testing.T) {
 	for _, args := range [][]string{{"-h"}, {"-help"}, {"--help"}, {"-v", "-h"}} {
-		out, stderr, status := runAcrostic(t, 0, "words4.txt", args...)
+		out, stderr, status := runAcrostic(t, "words4.txt", args...)
 		if status != 0 || !strings.HasPrefix(out, "usage: acrostic") || stderr != "" {
 			t.Errorf("%v: status %d, stdout %q, stderr %q", args, status, out, stderr)
 		}
@@ -448,24 +490,36 @@ func TestHelp(t *testing.T) {
 
 func TestBadInput(t *testing.T) {
 	long := strings.Repeat("x", 1<<20)
-	os.WriteFile(t.TempDir()+"/x", nil, 0o644)
+	dir := t.TempDir()
+	os.WriteFile(dir+"/crlf.txt", []byte("eras ceeiklmorstw\r\n"), 0o644)
+	os.WriteFile(dir+"/blank.txt", []byte("eras ceeiklmorstw\n\n"), 0o644)
+	os.WriteFile(dir+"/empty.txt", nil, 0o644)
 	tests := []struct {
 		words  string
 		args   []string
 		stderr string
 	}{
 		{"words4.txt", []string{"0"}, `N: expected a number of puzzles from 1 to 9223372036854775807, got "0"`},
-		{"words4.txt", []string{"x"}, `N: expected a number of puzzles from 1 to 9223372036854775807, got "x"`},
+		{"words4.txt", []string{"x"}, `got "x"`},
+		{"words4.txt", []string{"+5"}, `got "+5"`},
+		{"words4.txt", []string{"0005"}, `got "0005"`},
 		{"words4.txt", []string{"9223372036854775808"}, `got "9223372036854775808"`},
 		{"words4.txt", []string{"-4611686018427387904"}, `got "-4611686018427387904"`},
 		{"words4.txt", []string{long}, `got "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"...`},
-		{"words4.txt", []string{}, `expected N or -puzzles FILE, got ""`},
-		{"words4.txt", []string{"1", "2"}, `expected N or -puzzles FILE, got "1 2"`},
+		{"words4.txt", []string{}, `expected N, -puzzles FILE or -squares, got ""`},
+		{"words4.txt", []string{"1", "2"}, `got "1 2"`},
+		{"words4.txt", []string{"-squares", "x"}, `got "-squares x"`},
 		{"words4.txt", []string{"-puzzles"}, `-puzzles: expected a FILE after it`},
+		{"words4.txt", []string{"-puzzles", ""}, `puzzle file: open : no such file or directory`},
+		{"words4.txt", []string{"-puzzles", dir}, `is a directory`},
+		{"words4.txt", []string{"-puzzles", dir + "/empty.txt"}, `no puzzles`},
+		{"words4.txt", []string{"-puzzles", dir + "/crlf.txt"}, `line 1: expected "seed letters", got "eras ceeiklmorstw\r"`},
+		{"words4.txt", []string{"-puzzles", dir + "/blank.txt"}, `line 2: expected "seed letters", got ""`},
 		{"bad/mixed.txt", []string{"1"}, `word list (stdin) line 2: "acids" has 5 letters; expected 4 like line 1`},
 		{"bad/unsorted.txt", []string{"1"}, `word list (stdin) line 2: "able" is not sorted`},
 		{"bad/duplicate.txt", []string{"1"}, `word list (stdin) line 2: "able" repeats line 1`},
 		{"bad/uppercase.txt", []string{"1"}, `word list (stdin) line 2: "Acid" has a character outside a-z`},
+		{"bad/crlf.txt", []string{"1"}, `word list (stdin) line 1: "able\r" ends in \r: line ends must be \n alone`},
 		{"bad/empty.txt", []string{"1"}, `word list (stdin): empty`},
 		{"bad/no-newline.txt", []string{"1"}, `word list (stdin) line 2: missing the final newline`},
 		{"bad/short.txt", []string{"1"}, `word list (stdin) line 1: "ab" has 2 letters; expected words of 3 to 8 letters`},
@@ -480,11 +534,18 @@ func TestBadInput(t *testing.T) {
 		{"words4.txt", []string{"-puzzles", "testdata/none.txt"}, `puzzle file: open testdata/none.txt`},
 	}
 	for _, tt := range tests {
-		out, stderr, status := runAcrostic(t, 0, tt.words, tt.args...)
+		out, stderr, status := runAcrostic(t, tt.words, tt.args...)
 		if status != 2 || out != "" || !strings.HasPrefix(stderr, "acrostic: ") || !strings.Contains(stderr, tt.stderr) ||
 			strings.Count(stderr, "\n") != 1 || len(stderr) > 300 {
-			t.Errorf("%s %.40v: status %d, stdout %q, stderr %.300q; want status 2, one short line containing %q", tt.words, tt.args, status, out, stderr, tt.stderr)
+			t.Errorf("%s %.40q: status %d, stdout %q, stderr %.300q; want status 2, one short line containing %q", tt.words, tt.args, status, out, stderr, tt.stderr)
 		}
+	}
+	// A directory as stdin is bad input too.
+	d, _ := os.Open(dir)
+	defer d.Close()
+	var out, errb bytes.Buffer
+	if status := runMain([]string{"1"}, d, &out, &errb); status != 2 || !strings.Contains(errb.String(), "is a directory") {
+		t.Errorf("a directory as stdin: status %d, stderr %q", status, errb.String())
 	}
 }
 
@@ -512,36 +573,49 @@ func FuzzWordList(f *testing.F) {
 			if w > 0 && bytes.Compare(d.word(uint32(w-1)), d.word(uint32(w))) >= 0 {
 				t.Fatalf("accepted %q: words %d and %d out of order", data, w-1, w)
 			}
-			if !d.contains(d.word(uint32(w))) {
+			if i, ok := d.find(d.word(uint32(w))); !ok || i != uint32(w) {
 				t.Fatalf("accepted %q: the trie lacks word %d", data, w)
 			}
 		}
 	})
 }
 
-// FuzzPuzzles: any puzzle file is puzzles or one clean error, and the
-// puzzles accepted solve without trouble.
-func FuzzPuzzles(f *testing.F) {
-	for _, seed := range []string{"eras ceeiklmorstw\n", "eras ceeiklmorstw", "eras\n", "erase ceeiklmorstw\n", "zzzz ceeiklmorstw\n",
-		"eras ceeiklmorst\n", "", "\n\n", "eras  ceeiklmorstw \n", "eras ceeiklmorstW\n", "eras ceeiklmorstw\neras ceeiklmorstw\n"} {
-		f.Add([]byte(seed))
+// FuzzRun: any arguments and any puzzle file, over a small word list, end
+// in exit 0 with the answers, or in exit 2 with nothing on stdout and one
+// short line on stderr.
+func FuzzRun(f *testing.F) {
+	for _, seed := range []struct{ args, puzzles string }{
+		{"1", ""}, {"-puzzles\x00PUZZLES", "eras ceeiklmorstw\n"}, {"-puzzles\x00PUZZLES", "eras *\n"}, {"-squares", ""},
+		{"-puzzles\x00", ""}, {"-v\x00-h", ""}, {"0005", ""}, {"-puzzles\x00PUZZLES", "eras  ceeiklmorstw \n"},
+		{"-puzzles\x00PUZZLES", "eras ceeiklmorstW\n\n"}, {"-puzzles\x00PUZZLES", "zzzz *\nerase ceeiklmorstw\n"},
+	} {
+		f.Add(seed.args, []byte(seed.puzzles))
 	}
-	d := loadDictionary(f, "words4.txt")
-	f.Fuzz(func(t *testing.T, data []byte) {
-		puzzles, err := readPuzzles("fuzz", slices.Clone(data), d)
-		if err != nil {
-			var bad *inputError
-			if !errors.As(err, &bad) || strings.Contains(err.Error(), "\n") || len(err.Error()) > 300 {
-				t.Fatalf("error %q: want one short line of bad input", err)
+	words, err := os.ReadFile("testdata/words4.txt")
+	if err != nil {
+		f.Fatal(err)
+	}
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, joined string, puzzles []byte) {
+		args := strings.Split(joined, "\x00")
+		for i := range args {
+			if args[i] == "PUZZLES" {
+				args[i] = dir + "/puzzles.txt"
+				os.WriteFile(args[i], puzzles, 0o644)
 			}
-			return
 		}
-		s := &solver{d: d}
-		for _, p := range puzzles {
-			out := s.solve(p, nil)
-			if !bytes.HasPrefix(out, append(append(slices.Clone(p.seed), ' '), p.letters...)) {
-				t.Fatalf("puzzle %s %s: answer %q", p.seed, p.letters, out)
+		if n, err := strconv.ParseInt(args[len(args)-1], 10, 64); err == nil && n > 20 {
+			return // a valid N over 20 only takes long
+		}
+		var out, errb bytes.Buffer
+		switch status := runMain(args, bytes.NewReader(words), &out, &errb); {
+		case status == 0:
+		case status == 2:
+			if out.Len() != 0 || strings.Count(errb.String(), "\n") != 1 || errb.Len() > 200 {
+				t.Fatalf("acrostic %q: exit 2 with stdout %.80q, stderr %q", args, out.String(), errb.String())
 			}
+		default:
+			t.Fatalf("acrostic %q: exit %d, stderr %q", args, status, errb.String())
 		}
 	})
 }

@@ -21,6 +21,8 @@ package main
 //	              timed in place of the entry itself
 //	@expect=CASE  compare with expected/ENTRY/CASE.out, another case's file (for
 //	              a generated program that must print what the entry prints)
+//	@sha256=HEX   compare the output's SHA-256 with HEX instead of an expected
+//	              file (for outputs too large to keep in the repository)
 //
 // The expected output of case C of entry E is expected/E/C.out, by name.
 
@@ -65,6 +67,7 @@ type Case struct {
 	Timeout time.Duration
 	Emit    []string // arguments that make the entry print a generated program
 	Expect  string   // the case whose expected file this one shares, "" for its own
+	SHA256  string   // the output's SHA-256 in hex, compared instead of an expected file; "" for none
 	Source  string   // file:line the case came from
 }
 
@@ -190,8 +193,13 @@ func (c *Case) setOption(opt string) error {
 			return fmt.Errorf("expected a case name after @expect=, got %q", val)
 		}
 		c.Expect = val
+	case "sha256":
+		if len(val) != 64 || strings.Trim(val, "0123456789abcdef") != "" {
+			return fmt.Errorf("expected 64 lower-case hex digits after @sha256=, got %q", val)
+		}
+		c.SHA256 = val
 	default:
-		return fmt.Errorf("expected an option @rate, @exit, @timeout, @emit or @expect, got %q", "@"+key)
+		return fmt.Errorf("expected an option @rate, @exit, @timeout, @emit, @expect or @sha256, got %q", "@"+key)
 	}
 	return nil
 }

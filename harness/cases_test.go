@@ -15,6 +15,7 @@ acrostic/eras check  -puzzles eras.txt < words4.txt
 eternity2/bad check  broken.json @exit=2 @timeout=3s
 eternity2/gen bench  -nodes 5 @emit=-emit,hard.json @expect=hard
 pentomino/def long
+acrostic/big  bench  -squares < w.txt @sha256=ce0dcc6c1b1f4a323bc1c6eb19514943641f5e69464cf94af299cc16acd5ee83
 `
 	cases, err := ParseCases("cases.txt", strings.NewReader(src))
 	if err != nil {
@@ -26,6 +27,8 @@ pentomino/def long
 		{Entry: "eternity2", Name: "bad", Class: ClassCheck, Args: []string{"broken.json"}, Exit: 2, Timeout: 3 * time.Second, Source: "cases.txt:5"},
 		{Entry: "eternity2", Name: "gen", Class: ClassBench, Args: []string{"-nodes", "5"}, Emit: []string{"-emit", "hard.json"}, Expect: "hard", Timeout: defaultTimeout[ClassBench], Source: "cases.txt:6"},
 		{Entry: "pentomino", Name: "def", Class: ClassLong, Timeout: defaultTimeout[ClassLong], Source: "cases.txt:7"},
+		{Entry: "acrostic", Name: "big", Class: ClassBench, Args: []string{"-squares"}, Stdin: "w.txt", SHA256: "ce0dcc6c1b1f4a323bc1c6eb19514943641f5e69464cf94af299cc16acd5ee83",
+			Timeout: defaultTimeout[ClassBench], Source: "cases.txt:8"},
 	}
 	if !reflect.DeepEqual(cases, want) {
 		t.Fatalf("got  %+v\nwant %+v", cases, want)
@@ -54,7 +57,8 @@ func TestParseCasesBadLines(t *testing.T) {
 		{"meteor/2098 bench @rate", `cases.txt:2: expected @KEY=VALUE, got "@rate"`},
 		{"meteor/2098 bench @exit=0", `cases.txt:2: expected an exit status 1..255 after @exit=, got "0"`},
 		{"meteor/2098 bench @timeout=soon", `cases.txt:2: expected a positive duration such as 30s after @timeout=, got "soon"`},
-		{"meteor/2098 bench @speed=1", `cases.txt:2: expected an option @rate, @exit, @timeout, @emit or @expect, got "@speed"`},
+		{"meteor/2098 bench @speed=1", `cases.txt:2: expected an option @rate, @exit, @timeout, @emit, @expect or @sha256, got "@speed"`},
+		{"meteor/2098 bench @sha256=ABC", `cases.txt:2: expected 64 lower-case hex digits after @sha256=, got "ABC"`},
 		{"meteor/one check 1", `cases.txt:2: case meteor/one is already defined at cases.txt:1`},
 	}
 	for _, tt := range tests {

@@ -5,6 +5,7 @@ package main
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io"
@@ -59,6 +60,12 @@ func Judge(c Case, res Result, expectedPath string) Verdict {
 	case c.Exit != 0 && len(res.Stdout) > 0:
 		return Verdict{StatusBadOutput, fmt.Sprintf("expected nothing on stdout from a run that exits %d, got %d bytes; first line: %s",
 			c.Exit, len(res.Stdout), visible(splitLines(res.Stdout)[0]))}
+	}
+	if c.SHA256 != "" {
+		if sum := fmt.Sprintf("%x", sha256.Sum256(judgedOutput(c, res))); sum != c.SHA256 {
+			return Verdict{StatusBadOutput, fmt.Sprintf("the output's SHA-256 is %s, expected %s (@sha256 in %s); %d bytes", sum, c.SHA256, displayPath(c.Source), len(judgedOutput(c, res)))}
+		}
+		return Verdict{StatusOK, ""}
 	}
 	want, err := os.ReadFile(expectedPath)
 	shown := displayPath(expectedPath)
@@ -154,6 +161,18 @@ func (s *Session) Update(cases []Case) int {
 	for i, c := range cases {
 		if c.Expect != "" {
 			fmt.Fprintf(s.Out, "shared   %s: checked against %s, which its own case updates\n", c.ID(), c.ExpectedPath(s.Root))
+			continue
+		}
+		if c.SHA256 != "" {
+			s.Log.Transient("update [%d/%d] %s", i+1, len(cases), c.ID())
+			res, v := s.runChecked(c)
+			s.Log.Clear()
+			if res.Err != nil || res.TimedOut || res.ExitCode != c.Exit {
+				failures++
+				fmt.Fprintf(s.Out, "FAIL     %s: %s\n", c.ID(), indent(v.Message, "         "))
+				continue
+			}
+			fmt.Fprintf(s.Out, "sha256   %s: @sha256=%x (%s keeps it; edit it there)\n", c.ID(), sha256.Sum256(judgedOutput(c, res)), displayPath(c.Source))
 			continue
 		}
 		s.Log.Transient("update [%d/%d] %s", i+1, len(cases), c.ID())

@@ -85,6 +85,9 @@ func TestRunStdinAndArguments(t *testing.T) {
 }
 
 // TestJudge covers each way a checked run can fail, with its own message.
+// rightSum is the SHA-256 of "right\n", worked out with sha256sum.
+const rightSum = "55c97802b397ef4da0d8e2ecf4a8fa33c1f4755da0eacec54c62cacbbcfd9713"
+
 func TestJudge(t *testing.T) {
 	dir := t.TempDir()
 	expected := filepath.Join(dir, "c.out")
@@ -111,6 +114,10 @@ func TestJudge(t *testing.T) {
 		{"error case, wrong status", Case{Exit: 2}, helperSpec(t, "echo", "x"), errExpected, StatusError,
 			"expected exit status 2, got 0"},
 		{"cannot start", Case{}, RunSpec{Bin: filepath.Join(dir, "no-such-program")}, expected, StatusError, "could not start"},
+		// sha256 of "right\n"
+		{"right checksum", Case{SHA256: rightSum}, helperSpec(t, "echo", "right"), filepath.Join(dir, "none.out"), StatusOK, ""},
+		{"wrong checksum", Case{SHA256: rightSum, Source: "cases.txt:9"}, helperSpec(t, "echo", "wrong"), filepath.Join(dir, "none.out"), StatusBadOutput,
+			"the output's SHA-256 is "},
 	}
 	for _, tt := range tests {
 		v := Judge(tt.c, Run(tt.spec), tt.expected)
