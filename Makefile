@@ -5,7 +5,8 @@
 #   make instructions [ENTRY=meteor/2098]                  instructions under callgrind (needs valgrind)
 #   make figures                                           the README's results table and chart, from a fresh bench
 #   make lint                                              staticcheck (pinned) and the submission rules
-#   make build | update | clean
+#   make build                                             bin/harness and every entry in bin/ (bin/meteor ...)
+#   make update | clean
 
 GO      ?= go
 HARNESS := bin/harness
@@ -36,8 +37,10 @@ instructions: harness
 figures: harness
 	$(HARNESS) bench -runs $(RUNS) -q -format md -svg docs/bench.svg -readme README.md > /dev/null
 
+ENTRIES := meteor pentomino acrostic eternity2
+
 build: harness
-	$(GO) build ./...
+	@for e in $(ENTRIES); do $(GO) build -o bin/$$e ./$$e || exit 1; done
 
 # staticcheck release 2026.2.2, pinned; go run fetches it through the module proxy once.
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2

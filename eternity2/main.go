@@ -43,8 +43,8 @@
 // Work units. The tree is cut at the first depth with at least 64*K nodes
 // (the units, in search order; the nodes above a unit's root, since the
 // root before it, belong to it, and those after the last root to a last
-// unit). With -all, part I takes the units u with u mod K = I (bench-easy:
-// the largest of 64 parts is 1.3x the average); without it, part I takes
+// unit). With -all, part I takes the units u with u mod K = I (bench-easy
+// in 64 parts: the largest 1.21x the average); without it, part I takes
 // the I-th of K runs of consecutive units and stops at its first solution.
 // A part prints a record instead of the output:
 //
@@ -53,7 +53,7 @@
 //	check HEX                                the board's fingerprint (FNV-64a)
 //	mode all|first
 //	units M
-//	nodes N                                  the part's nodes
+//	nodes N                                  the part's nodes (at most 2^56)
 //	solutions S
 //	best B/MAX unit U                        its best board's score and unit (U "-": no node)
 //	url URL|-                                that board's viewer link
@@ -61,54 +61,84 @@
 //
 // -merge adds the counts and keeps the best board, the first unit's on a
 // tie; without -all it takes the parts in order up to the first with a
-// solution (the parts after it are not needed). The merged bytes are the
-// single run's. Records of other boards, modes, K or cuts, and missing or
-// repeated parts, are refused with one line.
+// solution. It reads the records (files in order, or stdin) as they come
+// and stops as soon as the answer is known, so a pipeline of parts can end
+// when part 0 finds the solution; until then it fails naming the missing
+// part (an empty file is a part still running). The merged bytes are the
+// single run's. Records of other boards, modes, K or cuts, repeated parts,
+// and edited fields (a count past 2^56, a score past MAX, a cell not of
+// the board, a link elsewhere) are refused with one line.
+//
+// A budget on every core. -nodes N cuts the search at its Nth node. On
+// several cores, a pilot searches the first N/256 nodes, looking at its
+// path 256 times, and picks the shallowest depth at which no subtree holds
+// a quarter of the looks: the first N nodes then span thousands of units.
+// One walker goes through the tree above that depth handing out units in
+// order, the workers search their subtrees, and the results are taken in
+// order; the unit holding the Nth node is searched again from its start
+// for the nodes left, so the output is the single core's. With
+// -checkpoint, a budget runs on one core.
 //
 // Checkpoints. -checkpoint FILE writes FILE.tmp and renames it over FILE,
 // so FILE is always a whole checkpoint: the board, the mode, the budget,
-// the parts and each part's position and counts (JSON, "format":
-// "eternity2 checkpoint 1"). A run killed at any point, kill -9 included,
-// and resumed from its last checkpoint prints exactly the bytes of a run
-// never stopped. SIGINT and SIGTERM write the checkpoint and exit 130 or
-// 143.
+// the parts and each part's position and counts, with a checksum over all
+// of it (JSON, "format": "eternity2 checkpoint 2"). The first is written
+// before the search starts, so a FILE that cannot be written is refused at
+// once. A run killed at any point, kill -9 included, and resumed from its
+// last checkpoint prints exactly the bytes of a run never stopped. SIGINT
+// and SIGTERM write the checkpoint and exit 130 or 143.
 //
 // Input: the JSON format ({"name", "width", "height", "pieces": [[U,R,D,L],
 // ...], "hints": [{"pos", "piece", "rot"}]}, pos = row*width + col; width,
-// height, pieces and each hint's three fields required), or plain text: an
-// optional "name NAME" line, a "W H" line (which may be left out for a
-// square board), one "U R D L" line a piece, then optional "hint POS PIECE
-// ROT" lines; '#' starts a comment; lines of any length. A malformed file
-// gets one line on stderr naming the problem and exit status 2.
+// height, pieces and each hint's three fields required; "id", "family",
+// "numColors", "maxScore" and "seed" of the public board files read and
+// not used; any other key refused), or plain text: an optional "name NAME"
+// line, a "W H" line (which may be left out for a square board), one
+// "U R D L" line a piece, then optional "hint POS PIECE ROT" lines; '#'
+// starts a comment; lines of any length. A name is printable UTF-8 with no
+// spaces, at most 200 bytes; a board without one takes its file's. A
+// malformed file gets one line on stderr naming the problem and exit
+// status 2.
 //
 // Rules kept: one file, standard library only; the search is the contest's,
 // node for node.
 //
-// How it works, in five lines:
+// How it works:
 //  1. Each cell's right and down edges must be frame (0), some colour (not 0),
 //     or a hint's colour: cells are grouped by that, and each group has a pool
-//     of candidates per (up, left) colour pair, in the contest's order.
+//     of candidates per (up, left) colour pair, in the contest's order, at
+//     group<<2s + up<<s + left (2^s >= colours: a shift, not a multiply).
 //  2. A candidate is one 32-bit word: piece, rotation, right and down colour;
 //     each pool ends in a sentinel whose piece is always "used", so the loop
 //     makes one test per candidate: is its piece free?
-//  3. The search is one loop over a stack of pool positions, not recursion;
-//     it stops every 2^20 nodes, so a position can be saved and resumed.
-//  4. Every placement is legal, so the score depends only on the depth: the
-//     loop compares the depth with a record and copies the board only when
-//     the score improves.
-//  5. A run on several cores is K work units on K cores, merged as -merge
-//     merges records, so counts and output do not depend on scheduling.
+//  3. Each depth has one small record: its cell, its group's pools, and
+//     where its up and left colours are in the placements (constant words
+//     after the depths stand for the frame and the hints); the left colour
+//     comes from the candidate just placed when it is the left neighbour.
+//  4. The search is one loop over fixed arrays behind one pointer, indexed
+//     by masks (no bounds checks, no spills); it stops every 2^20 nodes, so
+//     a position can be saved and resumed.
+//  5. Every placement is legal, so the score depends only on the depth: the
+//     loop copies the board only when it is deeper than any before.
+//  6. A whole run on several cores is K work units on K cores, merged as
+//     -merge merges records, so counts and output do not depend on
+//     scheduling.
 //
-// Measured (go1.26.8, AMD EPYC, one core; README, eternity2 section), nodes
-// per second: this engine 72 M/s on bench-hard and 76 M/s on the real
-// puzzle with the centre clue (175 and 185 instructions a node); the
-// programs -emit writes 108 M/s and 102 M/s (57.4 and 61.5 instructions a
-// node; the public Rust generated-code engine: 54-66 M/s on bench-hard).
-// bench-easy's whole tree in 64 parts: the largest 1.21x the average.
+// Measured (callgrind, 1 M to 3 M nodes; go1.26.8), instructions and
+// mispredicted branches a node: this engine 98.0 and 1.96 on bench-hard,
+// 104.3 and 2.09 on the real puzzle with the centre clue (the engine
+// before: 172.0 and 2.30, 182.3 and 2.32); the programs -emit writes 56.3
+// and 1.33, 60.3 and 1.36. Tried and dropped, same nodes: a 64-bit mask
+// of free candidates per pool (the placed piece cleared in each of its
+// pools: 1.4-1.8x the instructions, no fewer mispredictions); testing four
+// or two candidates' "used" bytes at once (more instructions, as many
+// mispredictions). Times: the README's eternity2 section.
 package main
 
 import (
+	"bufio"
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -129,6 +159,8 @@ import (
 	"syscall"
 	"text/template"
 	"time"
+	"unicode"
+	"unicode/utf8"
 )
 
 // ------------------------------------------------------------- the board
@@ -160,12 +192,21 @@ func (e *inputError) Error() string { return e.msg }
 
 func bad(format string, args ...any) error { return &inputError{fmt.Sprintf(format, args...)} }
 
-// quote shows at most 60 bytes of a bad line.
-func quote(s string) string {
-	if len(s) > 60 {
-		return strconv.Quote(s[:60]) + "..."
+// shorten cuts a message to 100 bytes.
+func shorten(s string) string {
+	if len(s) > 100 {
+		return strings.ToValidUTF8(s[:97], "") + "..."
 	}
-	return strconv.Quote(s)
+	return s
+}
+
+// quote shows a bad line or argument in at most about 60 bytes.
+func quote(s string) string {
+	q := strconv.Quote(s)
+	for n := min(len(s), 60); len(q) > 62; n-- {
+		q = strconv.Quote(s[:n]) + "..."
+	}
+	return q
 }
 
 // readPuzzle reads JSON (when the text starts with '{') or plain text, and
@@ -173,6 +214,9 @@ func quote(s string) string {
 func readPuzzle(name string, data []byte) (*puzzle, error) {
 	var p *puzzle
 	var err error
+	if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
+		return nil, bad("%s: starts with a byte-order mark: save it as UTF-8 without one", name)
+	}
 	if t := bytes.TrimSpace(data); len(t) > 0 && t[0] == '{' {
 		p, err = readJSON(name, data)
 	} else {
@@ -180,9 +224,6 @@ func readPuzzle(name string, data []byte) (*puzzle, error) {
 	}
 	if err != nil {
 		return nil, err
-	}
-	if p.name == "" {
-		p.name = strings.TrimSuffix(filepath.Base(name), filepath.Ext(name))
 	}
 	return p, p.validate(name)
 }
@@ -196,6 +237,12 @@ type boardJSON struct {
 	Height *int              `json:"height"`
 	Pieces []json.RawMessage `json:"pieces"`
 	Hints  []hintJSON        `json:"hints"`
+	// Other keys of the public board files, read and not used; any other
+	// key is refused, so that a misspelt "hints" cannot drop the hints.
+	Family    json.RawMessage `json:"family,omitempty"`
+	NumColors json.RawMessage `json:"numColors,omitempty"`
+	MaxScore  json.RawMessage `json:"maxScore,omitempty"`
+	Seed      json.RawMessage `json:"seed,omitempty"`
 }
 
 type hintJSON struct {
@@ -207,7 +254,12 @@ type hintJSON struct {
 func readJSON(name string, data []byte) (*puzzle, error) {
 	var raw boardJSON
 	if err := json.Unmarshal(data, &raw); err != nil {
-		return nil, bad("%s: broken JSON: %v", name, err)
+		return nil, bad("%s: broken JSON: %s", name, shorten(err.Error()))
+	}
+	strict := json.NewDecoder(bytes.NewReader(data))
+	strict.DisallowUnknownFields()
+	if err := strict.Decode(&raw); err != nil {
+		return nil, bad("%s: %s", name, shorten(err.Error()))
 	}
 	if raw.Width == nil || raw.Height == nil || raw.Pieces == nil {
 		return nil, bad("%s: expected \"width\", \"height\" and \"pieces\"", name)
@@ -306,6 +358,9 @@ func ints(f []string) ([]int, error) {
 }
 
 func (p *puzzle) validate(name string) error {
+	if p.name != "" && !validName(p.name) {
+		return bad("%s: name %s: expected at most %d bytes of printable UTF-8 without spaces", name, quote(p.name), maxName)
+	}
 	if p.width < 1 || p.height < 1 || p.width > maxSide || p.height > maxSide {
 		return bad("%s: board %dx%d: expected a width and height from 1 to %d", name, p.width, p.height, maxSide)
 	}
@@ -338,6 +393,23 @@ func (p *puzzle) validate(name string) error {
 		posUsed[h.Pos], pieceUsed[h.Piece] = i, i
 	}
 	return nil
+}
+
+// maxName is the longest board name.
+const maxName = 200
+
+// validName says whether a board name can stand in the output's first
+// line and round-trip through JSON: printable UTF-8, no spaces.
+func validName(name string) bool {
+	if len(name) > maxName || !utf8.ValidString(name) {
+		return false
+	}
+	for _, r := range name {
+		if !unicode.IsPrint(r) || unicode.IsSpace(r) {
+			return false
+		}
+	}
+	return true
 }
 
 // header is the output's first line.
@@ -399,13 +471,18 @@ const (
 func pieceOf(c uint32) int { return int(c >> pieceShift) }
 func rotOf(c uint32) int   { return int(c>>rotShift) & 3 }
 
-// step describes the cell filled at one depth: where to read the up and left
-// colours, where to write this cell's right and down colours, and which
-// group of pools serves it. Edge slots: 0 is the frame (colour 0), cell i
-// is slot i+1.
-type step struct {
-	aboveSlot, leftSlot, slot int32
-	poolBase                  int32 // index of the (0, 0) pool of the cell's group
+// rec is what the search reads at one depth: the cell filled there, where
+// its group's pools start, and where in a cursor's placed array its up and
+// left colours are: the down colour of placed[above], the right colour of
+// placed[left]. Past the depths, placed holds constant words: 0 for the
+// frame, then each hint's colours (hintWord), so that reading a colour
+// never asks what is there. leftIsPrev says the left cell is filled at the
+// depth before, whose candidate the loop still holds.
+type rec struct {
+	cell        int32
+	base        int32
+	above, left uint16
+	leftIsPrev  bool
 }
 
 // engine holds everything the search reads.
@@ -413,16 +490,28 @@ type engine struct {
 	p          *puzzle
 	colours    int      // colours in use, 0..colours-1
 	candidates []uint32 // every pool, each ending in the sentinel
-	poolStart  []int32  // pool of (group, up, left) -> index into candidates
-	steps      []step
-	scoreAt    []int // score of the board after d placements
+	// poolStart is where the pool of (group, up, left) starts in
+	// candidates, at group*colours<<poolShift + up<<poolShift + left: a
+	// power of two a row, so that the index takes a shift.
+	poolStart  []int32
+	poolShift  uint
+	recs       []rec    // by depth
+	constants  []uint32 // the words after the depths in placed: the frame's, then the hints'
+	scoreAt    []int    // score of the board after d placements
 	maxScore   int
-	hintRight  []uint8 // edge slots' initial colours (frame and hints)
-	hintDown   []uint8
 	hintsLegal bool // the hints break no rule among themselves
 	hintUsed   []uint8
 	hintAt     []*hint // by cell
 }
+
+// Limits of a cursor's fixed arrays (see cursorArrays): boards past them
+// are refused with one line.
+const (
+	maxPoolEntries = 1 << 24
+	maxCandidates  = 1 << 20
+	maxDepths      = 1 << 13 // cells, and the constants after them in placed
+	pieceSlots     = 1 << 14 // a piece number is 14 bits; the sentinel's is the last
+)
 
 // constraint on a right or down edge: the frame, any colour but 0, or one colour.
 type constraint struct{ kind, colour int }
@@ -452,7 +541,7 @@ type group struct {
 // newEngine builds the tables in four steps: the hints on the board, the
 // hints judged among themselves (with the score they start from), the
 // cells' groups in fill order, and the groups' pools.
-func newEngine(p *puzzle) *engine {
+func newEngine(p *puzzle) (*engine, error) {
 	e := &engine{p: p, maxScore: 2*p.width*p.height - p.width - p.height}
 	for _, piece := range p.pieces {
 		for _, c := range piece {
@@ -462,8 +551,24 @@ func newEngine(p *puzzle) *engine {
 	e.placeHints()
 	base := e.judgeHints()
 	groups := e.fillOrder(base)
+	for 1<<e.poolShift < e.colours {
+		e.poolShift++
+	}
+	if n := len(groups) * e.colours << e.poolShift; n > maxPoolEntries {
+		return nil, bad("board %s: %d kinds of cell with %d colours need %d pool entries, past the limit of %d", quote(p.name), len(groups), e.colours, n, maxPoolEntries)
+	}
 	e.buildPools(groups)
-	return e
+	if len(e.candidates) > maxCandidates {
+		return nil, bad("board %s: %d candidates, past the limit of %d", quote(p.name), len(e.candidates), maxCandidates)
+	}
+	return e, nil
+}
+
+// hintWord is a hint's colours as a candidate word holds them (for
+// placed's constants).
+func (e *engine) hintWord(cell int) uint32 {
+	r := e.hintEdges(cell)
+	return uint32(r[down])<<downShift | uint32(r[right])
 }
 
 // placeHints marks the hints' cells, pieces and edges.
@@ -471,13 +576,10 @@ func (e *engine) placeHints() {
 	p := e.p
 	n := p.width * p.height
 	e.hintAt = make([]*hint, n)
-	e.hintRight, e.hintDown = make([]uint8, n+1), make([]uint8, n+1)
 	e.hintUsed = make([]uint8, len(p.pieces))
 	for i := range p.hints {
 		h := &p.hints[i]
 		e.hintAt[h.Pos] = h
-		r := rotated(p.pieces[h.Piece], h.Rot)
-		e.hintRight[h.Pos+1], e.hintDown[h.Pos+1] = uint8(r[right]), uint8(r[down])
 		e.hintUsed[h.Piece] = 1
 	}
 }
@@ -535,17 +637,31 @@ func (e *engine) neighbourIsHint(r, c, dir int) bool {
 	return c > 0 && e.hintAt[r*W+c-1] != nil
 }
 
-// fillOrder makes a step for each cell without a hint, in row-major order,
-// with the score after it, and returns the groups the steps point at.
+// fillOrder makes a rec for each cell without a hint, in row-major order,
+// with the score after it, and returns the groups the recs point at (their
+// base is the group's number until buildPools knows the pools' layout).
 func (e *engine) fillOrder(base int) []group {
 	W, H := e.p.width, e.p.height
 	groupIndex := map[group]int{}
 	var groups []group
+	depthOf := make([]int, W*H)
 	e.scoreAt = []int{base}
 	for cell := 0; cell < W*H; cell++ {
-		if e.hintAt[cell] != nil {
-			continue
+		if e.hintAt[cell] == nil {
+			depthOf[cell] = len(e.recs)
+			e.recs = append(e.recs, rec{cell: int32(cell)})
 		}
+	}
+	frame := uint16(len(e.recs))
+	e.constants = []uint32{0}
+	for cell, h := range e.hintAt {
+		if h != nil {
+			depthOf[cell] = len(e.recs) + len(e.constants)
+			e.constants = append(e.constants, e.hintWord(cell))
+		}
+	}
+	for d := range e.recs {
+		cell := int(e.recs[d].cell)
 		r, c := cell/W, cell%W
 		g := group{upFrame: r == 0, leftFrame: c == 0}
 		g.right = e.edgeConstraint(c == W-1, cell+1, left)
@@ -556,14 +672,15 @@ func (e *engine) fillOrder(base int) []group {
 			groupIndex[g] = gi
 			groups = append(groups, g)
 		}
-		s := step{slot: int32(cell + 1), poolBase: int32(gi * e.colours * e.colours)}
+		rc := &e.recs[d]
+		rc.base, rc.above, rc.left = int32(gi), frame, frame
 		if r > 0 {
-			s.aboveSlot = int32(cell - W + 1)
+			rc.above = uint16(depthOf[cell-W])
 		}
 		if c > 0 {
-			s.leftSlot = int32(cell - 1 + 1)
+			rc.left = uint16(depthOf[cell-1])
+			rc.leftIsPrev = int(rc.left) == d-1
 		}
-		e.steps = append(e.steps, s)
 		// Score: this cell's neighbours occupied when it is placed.
 		gain := 0
 		if r > 0 {
@@ -601,7 +718,7 @@ func (e *engine) edgeConstraint(onFrame bool, neighbour int, facing int) constra
 func (e *engine) buildPools(groups []group) {
 	C := e.colours
 	e.candidates = []uint32{sentinel}
-	e.poolStart = make([]int32, len(groups)*C*C)
+	e.poolStart = make([]int32, len(groups)*C<<e.poolShift)
 	for gi, g := range groups {
 		buckets := map[int][]uint32{}
 		var keys []int
@@ -616,7 +733,7 @@ func (e *engine) buildPools(groups []group) {
 					continue
 				}
 				cand := uint32(pi)<<pieceShift | uint32(rot)<<rotShift | uint32(r[down])<<downShift | uint32(r[right])
-				k := r[up]*C + r[left]
+				k := r[up]<<e.poolShift + r[left]
 				if buckets[k] == nil {
 					keys = append(keys, k)
 				}
@@ -625,155 +742,162 @@ func (e *engine) buildPools(groups []group) {
 		}
 		slices.Sort(keys)
 		for _, k := range keys {
-			e.poolStart[gi*C*C+k] = int32(len(e.candidates))
+			e.poolStart[gi*C<<e.poolShift+k] = int32(len(e.candidates))
 			e.candidates = append(append(e.candidates, buckets[k]...), sentinel)
 		}
+		if len(e.candidates) > maxCandidates {
+			return
+		}
+	}
+	for d := range e.recs {
+		e.recs[d].base = e.recs[d].base * int32(C) << e.poolShift
 	}
 }
 
 // ------------------------------------------------------------ the search
 
-// searcher is one search's mutable state: the board, the position (depth d
-// and the next pool position i there) and what it has counted. The best
-// board seen is the first with the highest score: the score depends only
-// on the depth, so a board can beat the best only when it is deeper than
-// every board before it (recordDepth).
-type searcher struct {
-	e      *engine
-	used   []uint8 // by piece; the sentinel's piece is always used
-	right  []uint8 // by edge slot
-	down   []uint8
-	placed []uint32 // candidate at each depth
-	next   []int32  // next pool position to try at each depth
-	d      int      // depth: placements made
-	i      int32    // next pool position to try at depth d
-	floor  int      // run stops when depth floor's pool is exhausted
+// cursorArrays is what the search loop reads and writes, behind one
+// pointer, in fixed arrays indexed by masked values: no bounds checks, and
+// few enough live values that the compiler keeps the loop in registers
+// (with slices, it spilled on every candidate: 159 instructions a node on
+// bench-hard against 105). The candidates and recs are the engine's,
+// copied; pages past what a board fills are never touched.
+type cursorArrays struct {
+	cands  [maxCandidates]uint32
+	recs   [maxDepths]rec
+	used   [pieceSlots]uint8     // by piece; the sentinel's piece is always used
+	placed [2 * maxDepths]uint32 // the candidate at each depth, then the constants
+	next   [maxDepths]int32      // the next pool position to try at each depth
+	// Read by the loop from memory, not registers: it has none to spare.
+	end, floor, recordDepth int
+	poolShift               uint
+}
+
+// cursor is one depth-first search's position and what it has counted:
+// depth d (placements made) and the next pool position i there, above
+// depth floor. The best board seen is the first with the highest score:
+// the score depends only on the depth, so a board can beat the best only
+// when it is deeper than every board before it (recordDepth).
+type cursor struct {
+	e *engine
+	a *cursorArrays
+	d int
+	i int32
 
 	nodes, solutions int64
 	bestDepth        int      // depth of the best board, -1 before any node
 	best             []uint32 // its placements
 	bestUnit         int      // the unit it was found in
-	recordDepth      int
-	unit             int // the unit being searched
+	unit             int      // the unit being searched
 }
 
-func newSearcher(e *engine) *searcher {
-	s := &searcher{
-		e:         e,
-		used:      make([]uint8, maxPieces+1),
-		right:     slices.Clone(e.hintRight),
-		down:      slices.Clone(e.hintDown),
-		placed:    make([]uint32, len(e.steps)+1),
-		next:      make([]int32, len(e.steps)+1),
-		bestDepth: -1,
-		bestUnit:  -1,
-	}
-	copy(s.used, e.hintUsed)
-	s.used[maxPieces] = 1
-	return s
+func newCursor(e *engine) *cursor {
+	c := &cursor{e: e, a: new(cursorArrays), bestDepth: -1, bestUnit: -1}
+	copy(c.a.cands[:], e.candidates)
+	copy(c.a.recs[:], e.recs)
+	copy(c.a.used[:], e.hintUsed)
+	c.a.used[pieceSlots-1] = 1
+	copy(c.a.placed[len(e.recs):], e.constants)
+	c.a.end, c.a.poolShift = len(e.recs), e.poolShift
+	return c
 }
 
-// place puts candidate c at depth d, the next candidate there being at i.
-func (s *searcher) place(d int, c uint32, i int32) {
-	st := &s.e.steps[d]
-	s.used[pieceOf(c)] = 1
-	s.right[st.slot], s.down[st.slot] = uint8(c), uint8(c>>downShift)
-	s.placed[d], s.next[d] = c, i
+// place puts candidate w at depth d, the next candidate there being at i.
+func (c *cursor) place(d int, w uint32, i int32) {
+	c.a.used[pieceOf(w)] = 1
+	c.a.placed[d], c.a.next[d] = w, i
 }
+
+// unplace takes back the placement at depth d.
+func (c *cursor) unplace(d int) { c.a.used[pieceOf(c.a.placed[d])] = 0 }
 
 // poolAt is where depth d's candidates start, given the board above it.
-func (s *searcher) poolAt(d int) int32 {
-	st := &s.e.steps[d]
-	C := int32(s.e.colours)
-	return s.e.poolStart[st.poolBase+int32(s.down[st.aboveSlot])*C+int32(s.right[st.leftSlot])]
+func (c *cursor) poolAt(d int) int32 {
+	r, p := &c.a.recs[d], &c.a.placed
+	return c.e.poolStart[r.base+int32(p[r.above]>>downShift&colourMask)<<c.a.poolShift+int32(p[r.left]&colourMask)]
 }
 
 // consider takes the board after d placements as the best when it is deeper
 // than any before and scores higher than the best.
-func (s *searcher) consider(d int) {
-	if d > s.recordDepth {
-		s.recordDepth = d
-		if s.bestDepth < 0 || s.e.scoreAt[d] > s.e.scoreAt[s.bestDepth] {
-			s.bestDepth, s.bestUnit = d, s.unit
-			s.best = append(s.best[:0], s.placed[:d]...)
+func (c *cursor) consider(d int) {
+	if d > c.a.recordDepth {
+		c.a.recordDepth = d
+		if c.bestDepth < 0 || c.e.scoreAt[d] > c.e.scoreAt[c.bestDepth] {
+			c.bestDepth, c.bestUnit = d, c.unit
+			c.best = append(c.best[:0], c.a.placed[:d]...)
 		}
 	}
 }
 
-// Why run returned.
+// Why explore returned.
 type stopReason int
 
 const (
 	exhausted stopReason = iota // the pool at depth floor is used up
 	solved                      // a solution, in first-solution mode
-	paused                      // limit nodes placed: run again to go on
+	paused                      // limit nodes placed: explore again to go on
 )
 
-// run continues the search from depth s.d, pool position s.i, until the
-// pool at depth s.floor is exhausted, a solution is found (unless all), or
-// limit nodes are placed. The state it leaves is a position run can take up
-// again, or a checkpoint can save.
-func (s *searcher) run(limit int64, all bool) stopReason {
-	e := s.e
-	steps, candidates, used, scoreAt := e.steps, e.candidates, s.used, e.scoreAt
-	end, floor := len(steps), s.floor
-	C := int32(e.colours)
-	d, i := s.d, s.i
-	recordDepth := s.recordDepth
+// explore continues the search from depth c.d, pool position c.i, until
+// the pool at depth floor is exhausted, a solution is found (unless all),
+// or limit nodes are placed. The position it leaves is one explore can
+// take up again, or a checkpoint can save. A candidate's piece is "used"
+// for the pool's end too (the sentinel's piece always is), so the loop
+// tests one byte a candidate.
+func (c *cursor) explore(limit int64, all bool) stopReason {
+	a, pools := c.a, c.e.poolStart
+	d, i := c.d, c.i
 	left := limit // nodes still to place; the count is limit - left
 	var reason stopReason
-	var st *step
 	for {
-		c := candidates[i]
+		w := a.cands[i&(maxCandidates-1)]
 		i++
-		if used[c>>pieceShift] != 0 {
-			if c != sentinel {
+		if a.used[w>>pieceShift&(pieceSlots-1)] != 0 {
+			if w != sentinel {
 				continue
 			}
-			// Pool exhausted: take back the placement one level up.
-			if d == floor {
+			if d == a.floor {
 				reason = exhausted
 				break
 			}
 			d--
-			used[s.placed[d]>>pieceShift] = 0
-			i = s.next[d]
+			a.used[a.placed[d&(maxDepths-1)]>>pieceShift&(pieceSlots-1)] = 0
+			i = a.next[d&(maxDepths-1)]
 			continue
 		}
-		st = &steps[d]
-		used[c>>pieceShift] = 1
-		s.right[st.slot], s.down[st.slot] = uint8(c), uint8(c>>downShift)
-		s.placed[d], s.next[d] = c, i
+		a.used[w>>pieceShift&(pieceSlots-1)] = 1
+		a.placed[d&(maxDepths-1)], a.next[d&(maxDepths-1)] = w, i
 		d++
 		left--
-		if d > recordDepth {
-			recordDepth = d
-			if s.bestDepth < 0 || scoreAt[d] > scoreAt[s.bestDepth] {
-				s.bestDepth, s.bestUnit = d, s.unit
-				s.best = append(s.best[:0], s.placed[:d]...)
-			}
+		if d > a.recordDepth {
+			c.consider(d)
 		}
-		if d == end {
-			if e.hintsLegal {
-				s.solutions++
+		if d == a.end {
+			if c.e.hintsLegal {
+				c.solutions++
 				if !all {
 					reason = solved
 					break
 				}
 			}
 			d--
-			used[c>>pieceShift] = 0
+			a.used[w>>pieceShift&(pieceSlots-1)] = 0
 		} else {
-			st = &steps[d]
-			i = e.poolStart[st.poolBase+int32(s.down[st.aboveSlot])*C+int32(s.right[st.leftSlot])]
+			// The left colour from the candidate just placed when it is the
+			// left neighbour: the next pool then waits for no load.
+			r, lw := &a.recs[d&(maxDepths-1)], w
+			if !r.leftIsPrev {
+				lw = a.placed[r.left&(2*maxDepths-1)]
+			}
+			i = pools[r.base+int32(a.placed[r.above&(2*maxDepths-1)]>>downShift&colourMask)<<(a.poolShift&31)+int32(lw&colourMask)]
 		}
 		if left == 0 {
 			reason = paused
 			break
 		}
 	}
-	s.d, s.i, s.recordDepth = d, i, recordDepth
-	s.nodes += limit - left
+	c.d, c.i = d, i
+	c.nodes += limit - left
 	return reason
 }
 
@@ -789,7 +913,7 @@ type plan struct {
 }
 
 // unitsPerPart is how many units a part gets at least: enough that parts
-// come out even on bench-easy (the largest of 64 parts 1.3x the average
+// come out even on bench-easy (the largest of 64 parts 1.21x the average
 // with -all), few enough to walk to at once.
 const unitsPerPart = 64
 
@@ -797,12 +921,12 @@ const unitsPerPart = 64
 // unitsPerPart*K nodes (or, in a tree without one, the depth with the most).
 func makePlan(e *engine, parts int, all bool) plan {
 	pl := plan{parts: parts, all: all, units: 1}
-	if parts == 1 || len(e.steps) == 0 {
+	if parts == 1 || len(e.recs) == 0 {
 		return pl
 	}
 	target := int64(unitsPerPart) * int64(parts)
 	bestDepth, bestCount := 1, int64(-1)
-	for depth := 1; depth <= len(e.steps); depth++ {
+	for depth := 1; depth <= len(e.recs); depth++ {
 		count := countAtDepth(e, depth)
 		if count >= target {
 			bestDepth, bestCount = depth, count
@@ -821,10 +945,10 @@ func makePlan(e *engine, parts int, all bool) plan {
 
 // countAtDepth counts the nodes at a depth, walking the tree above it.
 func countAtDepth(e *engine, depth int) int64 {
-	s := newSearcher(e)
-	s.i = s.poolAt(0)
+	c := newCursor(e)
+	c.i = c.poolAt(0)
 	var count int64
-	s.walkAbove(depth, func(d int) walkStep {
+	c.walkAbove(depth, func(d int) walkStep {
 		if d == depth {
 			count++
 			return skipBelow
@@ -844,42 +968,42 @@ const (
 )
 
 // walkAbove continues a depth-first walk of the tree above depth limit
-// from the searcher's position, calling visit after each node (d: its
-// depth, its placements in s.placed). It returns true when visit stops it,
-// the searcher at depth d with the node placed, false when the tree is
+// from the cursor's position, calling visit after each node (d: its depth,
+// its placements in the cursor's placed). It returns true when visit stops
+// it, the cursor at depth d with the node placed, false when the tree is
 // walked to its end.
-func (s *searcher) walkAbove(limit int, visit func(d int) walkStep) bool {
-	e := s.e
-	d, i := s.d, s.i
+func (c *cursor) walkAbove(limit int, visit func(d int) walkStep) bool {
+	e, a := c.e, c.a
+	d, i := c.d, c.i
 	for {
-		c := e.candidates[i]
+		w := e.candidates[i]
 		i++
-		if s.used[pieceOf(c)] != 0 {
-			if c != sentinel {
+		if a.used[pieceOf(w)] != 0 {
+			if w != sentinel {
 				continue
 			}
 			if d == 0 {
-				s.d, s.i = 0, 0
+				c.d, c.i = 0, 0
 				return false
 			}
 			d--
-			s.used[pieceOf(s.placed[d])] = 0
-			i = s.next[d]
+			c.unplace(d)
+			i = a.next[d]
 			continue
 		}
-		s.place(d, c, i)
+		c.place(d, w, i)
 		switch visit(d + 1) {
 		case stopHere:
-			s.d = d + 1
+			c.d = d + 1
 			return true
 		case descend:
 			if d+1 < limit {
 				d++
-				i = s.poolAt(d)
+				i = c.poolAt(d)
 				continue
 			}
 		}
-		s.used[pieceOf(c)] = 0
+		c.unplace(d)
 	}
 }
 
@@ -897,23 +1021,23 @@ func (pl plan) owner(u int) int {
 // part searches the units of one part, in order: the nodes above each of
 // its roots (since the root before), then the root's subtree. The nodes
 // above the roots are walked by every part; the ones before a root of
-// another part are counted there, not here. Its searcher holds the
-// position: above the split while walking, below it in a subtree.
+// another part are counted there, not here. Its cursor holds the position:
+// above the split while walking, below it in a subtree.
 type part struct {
 	index     int
 	pl        plan
-	s         *searcher
+	c         *cursor
 	roots     int  // roots passed so far: the next root is unit `roots`
-	inSubtree bool // the searcher is in unit s.unit's subtree
+	inSubtree bool // the cursor is in unit c.unit's subtree
 	done      bool
 	solved    bool  // without -all: it found its solution and stopped
 	budget    int64 // nodes, 0 for none (one part only)
 }
 
 func newPart(e *engine, pl plan, index int, budget int64) *part {
-	p := &part{index: index, pl: pl, s: newSearcher(e), budget: budget}
+	p := &part{index: index, pl: pl, c: newCursor(e), budget: budget}
 	if pl.split > 0 {
-		p.s.i = p.s.poolAt(0)
+		p.c.i = p.c.poolAt(0)
 		return p
 	}
 	// One unit, the whole tree, its root the empty board.
@@ -927,46 +1051,46 @@ func newPart(e *engine, pl plan, index int, budget int64) *part {
 	return p
 }
 
-// enterSubtree sets the searcher at the first candidate below the root.
+// enterSubtree sets the cursor at the first candidate below the root.
 func (p *part) enterSubtree() {
-	s := p.s
-	s.d, s.floor = p.pl.split, p.pl.split
-	if s.d < len(s.e.steps) {
-		s.i = s.poolAt(s.d)
+	c := p.c
+	c.d, c.a.floor = p.pl.split, p.pl.split
+	if c.d < len(c.e.recs) {
+		c.i = c.poolAt(c.d)
 		return
 	}
 	// The root is a whole board: its subtree is itself, a solution when
 	// the hints are legal.
-	s.i = 0 // the shared sentinel: nothing below
-	if s.e.hintsLegal {
-		s.solutions++
+	c.i = 0 // the shared sentinel: nothing below
+	if c.e.hintsLegal {
+		c.solutions++
 		if !p.pl.all {
 			p.solved, p.done = true, true
 		}
 	}
 }
 
-// sliceNodes is how many nodes run places between looks at the clock, the
-// signals and the other parts: about 10-20 ms.
+// sliceNodes is how many nodes explore places between looks at the clock,
+// the signals and the other parts: about 10-20 ms.
 const sliceNodes = 1 << 20
 
 // advance searches on for about limit nodes (a few more when it walks
 // from one subtree to the next), or until the part is done.
 func (p *part) advance(limit int64) {
-	s := p.s
-	stopAt := s.nodes + limit
+	c := p.c
+	stopAt := c.nodes + limit
 	for !p.done {
 		if p.inSubtree {
-			n := stopAt - s.nodes
+			n := stopAt - c.nodes
 			if n <= 0 {
 				return
 			}
 			if p.budget > 0 {
-				n = min(n, p.budget-s.nodes)
+				n = min(n, p.budget-c.nodes)
 			}
-			switch s.run(n, p.pl.all) {
+			switch c.explore(n, p.pl.all) {
 			case paused:
-				if p.budget > 0 && s.nodes == p.budget {
+				if p.budget > 0 && c.nodes == p.budget {
 					p.done = true
 				}
 				return
@@ -974,45 +1098,50 @@ func (p *part) advance(limit int64) {
 				p.solved, p.done = true, true
 				return
 			}
-			p.inSubtree = false
 			if p.pl.split == 0 {
-				p.done = true
+				p.inSubtree, p.done = false, true
 				return
 			}
-			// Back above the split: take back the root.
-			s.d = p.pl.split - 1
-			s.used[pieceOf(s.placed[s.d])] = 0
-			s.i = s.next[s.d]
+			p.leaveSubtree()
 		}
 		p.walkToRoot()
 	}
 }
 
-// walkToRoot walks above the split from the searcher's position to the
-// next root of this part, and enters its subtree, or to the end of the
-// tree. The nodes it passes belong to the unit of the next root; they are
-// counted (nodes, best board) tentatively, and kept if that unit is this
-// part's.
+// leaveSubtree goes back above the split from an exhausted subtree,
+// taking back its root.
+func (p *part) leaveSubtree() {
+	c := p.c
+	p.inSubtree = false
+	c.d = p.pl.split - 1
+	c.unplace(c.d)
+	c.i = c.a.next[c.d]
+}
+
+// walkToRoot walks above the split from the cursor's position to the next
+// root of this part, and enters its subtree, or to the end of the tree. The
+// nodes it passes belong to the unit of the next root; they are counted
+// (nodes, best board) tentatively, and kept if that unit is this part's.
 func (p *part) walkToRoot() {
-	s, split := p.s, p.pl.split
+	c, split := p.c, p.pl.split
 	kept := struct {
 		recordDepth, bestDepth, bestUnit int
 		best                             []uint32
-	}{s.recordDepth, s.bestDepth, s.bestUnit, slices.Clone(s.best)}
+	}{c.a.recordDepth, c.bestDepth, c.bestUnit, slices.Clone(c.best)}
 	pending := int64(0)
 	settle := func(unit int) {
 		if p.pl.owner(unit) == p.index {
-			s.nodes += pending
+			c.nodes += pending
 		} else {
-			s.recordDepth, s.bestDepth, s.bestUnit = kept.recordDepth, kept.bestDepth, kept.bestUnit
-			s.best = append(s.best[:0], kept.best...)
+			c.a.recordDepth, c.bestDepth, c.bestUnit = kept.recordDepth, kept.bestDepth, kept.bestUnit
+			c.best = append(c.best[:0], kept.best...)
 		}
 		pending = 0
 	}
-	rootFound := s.walkAbove(split, func(d int) walkStep {
+	rootFound := c.walkAbove(split, func(d int) walkStep {
 		pending++
-		s.unit = p.roots
-		s.consider(d)
+		c.unit = p.roots
+		c.consider(d)
 		if d < split {
 			return descend
 		}
@@ -1027,7 +1156,7 @@ func (p *part) walkToRoot() {
 	})
 	if !rootFound {
 		// The end of the tree: the last unit's nodes.
-		settle(p.pl.units)
+		settle(p.roots)
 		p.done = true
 		return
 	}
@@ -1052,15 +1181,25 @@ type record struct {
 	rows             []string
 }
 
+// recordOf is a whole run's record of what a search found.
+func (e *engine) recordOf(r unitResult) record {
+	depth := max(r.bestDepth, 0)
+	return record{
+		parts: 1, header: e.p.header(), check: e.p.fingerprint(), all: false, nodes: r.nodes, solutions: r.solutions,
+		score: e.scoreAt[depth], maxScore: e.maxScore, bestUnit: -1,
+		url: e.viewerURL(r.best[:depth]), rows: e.boardRows(r.best[:depth]),
+	}
+}
+
 // record is the part's result so far.
 func (p *part) record() record {
-	s, e := p.s, p.s.e
-	depth := max(s.bestDepth, 0)
+	c, e := p.c, p.c.e
+	depth := max(c.bestDepth, 0)
 	return record{
 		part: p.index, parts: p.pl.parts, header: e.p.header(), check: e.p.fingerprint(),
-		all: p.pl.all, units: p.pl.units, nodes: s.nodes, solutions: s.solutions,
-		score: e.scoreAt[depth], maxScore: e.maxScore, bestUnit: s.bestUnit,
-		url: e.viewerURL(s.best[:depth]), rows: e.boardRows(s.best[:depth]),
+		all: p.pl.all, units: p.pl.units, nodes: c.nodes, solutions: c.solutions,
+		score: e.scoreAt[depth], maxScore: e.maxScore, bestUnit: c.bestUnit,
+		url: e.viewerURL(c.best[:depth]), rows: e.boardRows(c.best[:depth]),
 	}
 }
 
@@ -1076,7 +1215,7 @@ func (e *engine) boardRows(placed []uint32) []string {
 		cells[h.Pos] = fmt.Sprintf("%d/%d", h.Piece, h.Rot)
 	}
 	for d, c := range placed {
-		cells[e.steps[d].slot-1] = fmt.Sprintf("%d/%d", pieceOf(c), rotOf(c))
+		cells[e.recs[d].cell] = fmt.Sprintf("%d/%d", pieceOf(c), rotOf(c))
 	}
 	rows := make([]string, p.height)
 	for r := range rows {
@@ -1126,8 +1265,16 @@ func (r record) write(w io.Writer) error {
 	return err
 }
 
-// parseRecord reads one record; name names it in errors.
-func parseRecord(name string, data []byte) (record, error) {
+// Counts a record may hold: past them a sum of records could wrap around.
+const maxCount = 1 << 56
+
+// recordHead is the part of a record before its board lines: 9 lines.
+const recordHead = 9
+
+// parseRecord reads one record; name names it in errors. Every field is
+// checked against the others (the score against the board's, each cell
+// against the pieces), so an edited record is refused, not merged.
+func parseRecord(name string, firstLine int, data []byte) (record, error) {
 	var r record
 	lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
 	at := func(i int) string {
@@ -1137,110 +1284,141 @@ func parseRecord(name string, data []byte) (record, error) {
 		return ""
 	}
 	fail := func(i int, want string) (record, error) {
-		return record{}, bad("%s line %d: expected %s, got %s", name, i+1, want, quote(at(i)))
+		return record{}, bad("%s line %d: expected %s, got %s", name, firstLine+i+1, want, quote(at(i)))
 	}
-	if _, err := fmt.Sscanf(at(0), "eternity2 part %d of %d", &r.part, &r.parts); err != nil ||
-		at(0) != fmt.Sprintf("eternity2 part %d of %d", r.part, r.parts) || r.parts < 1 || r.part < 0 || r.part >= r.parts {
-		return fail(0, `"eternity2 part I of K" (0 <= I < K)`)
+	_, err := fmt.Sscanf(at(0), "eternity2 part %d of %d", &r.part, &r.parts)
+	if err != nil || at(0) != fmt.Sprintf("eternity2 part %d of %d", r.part, r.parts) || r.parts < 1 || r.parts > maxParts || r.part < 0 || r.part >= r.parts {
+		return fail(0, fmt.Sprintf(`"eternity2 part I of K" (0 <= I < K <= %d)`, maxParts))
 	}
 	r.header = at(1)
-	var width, height, pieces, hints int
-	var boardName string
-	if _, err := fmt.Sscanf(r.header, "board %s %dx%d pieces %d hints %d", &boardName, &width, &height, &pieces, &hints); err != nil ||
-		width < 1 || height < 1 || width > maxSide || height > maxSide {
+	width, height, pieces, ok := parseHeader(r.header)
+	if !ok {
 		return fail(1, `"board NAME WxH pieces P hints H"`)
 	}
-	if c, ok := strings.CutPrefix(at(2), "check "); ok && len(c) == 16 {
-		r.check = c
-	} else {
+	if r.check, ok = strings.CutPrefix(at(2), "check "); !ok || len(r.check) != 16 || strings.Trim(r.check, "0123456789abcdef") != "" {
 		return fail(2, `"check" and 16 hex digits`)
 	}
-	switch at(3) {
-	case "mode all":
-		r.all = true
-	case "mode first":
-	default:
+	if r.all = at(3) == "mode all"; !r.all && at(3) != "mode first" {
 		return fail(3, `"mode all" or "mode first"`)
 	}
-	numbers := []struct {
+	var units int64
+	for k, f := range []struct {
 		key string
 		v   *int64
-	}{{"units", nil}, {"nodes", &r.nodes}, {"solutions", &r.solutions}}
-	for k, f := range numbers {
+	}{{"units", &units}, {"nodes", &r.nodes}, {"solutions", &r.solutions}} {
 		v, ok := strings.CutPrefix(at(4+k), f.key+" ")
 		n, err := strconv.ParseInt(v, 10, 64)
-		if !ok || err != nil || n < 0 {
-			return fail(4+k, fmt.Sprintf("%q and a count", f.key))
+		if !ok || err != nil || n < 0 || n > maxCount || v != strconv.FormatInt(n, 10) {
+			return fail(4+k, fmt.Sprintf("%q and a count up to 2^56", f.key))
 		}
-		if f.v != nil {
-			*f.v = n
-		} else if n > 1<<40 {
-			return fail(4+k, fmt.Sprintf("%q and a count", f.key))
-		} else {
-			r.units = int(n)
-		}
+		*f.v = n
 	}
-	var unit string
-	if _, err := fmt.Sscanf(at(7), "best %d/%d unit %s", &r.score, &r.maxScore, &unit); err != nil ||
-		at(7) != fmt.Sprintf("best %d/%d unit %s", r.score, r.maxScore, unit) {
-		return fail(7, `"best B/MAX unit U"`)
-	}
-	r.bestUnit = -1
-	if unit != "-" {
-		u, err := strconv.Atoi(unit)
-		if err != nil || u < 0 || u > r.units {
-			return fail(7, `"best B/MAX unit U" with U a unit or -`)
-		}
-		r.bestUnit = u
+	r.units = int(units)
+	r.maxScore = 2*width*height - width - height
+	if r.score, r.bestUnit, ok = parseBest(at(7), r.maxScore, r.units); !ok {
+		return fail(7, fmt.Sprintf(`"best B/%d unit U" (0 <= B <= %d, U a unit or -)`, r.maxScore, r.maxScore))
 	}
 	link, ok := strings.CutPrefix(at(8), "url ")
-	if !ok {
-		return fail(8, `"url" and a link or -`)
+	if !ok || link != "-" && !strings.HasPrefix(link, viewer) {
+		return fail(8, `"url" and `+viewer+`... or -`)
 	}
 	if link != "-" {
 		r.url = link
 	}
-	r.rows = lines[min(9, len(lines)):]
+	r.rows = lines[min(recordHead, len(lines)):]
 	if len(r.rows) != height {
-		return record{}, bad("%s: %d board lines, expected %d", name, len(r.rows), height)
+		return record{}, bad("%s line %d: %d board lines, expected %d", name, firstLine+1, len(r.rows), height)
 	}
-	for i, row := range r.rows {
-		if len(strings.Fields(row)) != width {
-			return fail(9+i, fmt.Sprintf("a board line of %d cells", width))
-		}
+	if i := badBoardRow(r.rows, width, pieces); i >= 0 {
+		return fail(recordHead+i, fmt.Sprintf("a board line of %d cells, each PIECE/ROT or -", width))
 	}
 	return r, nil
 }
 
-// merge combines the records of one search's parts into the single run's:
-// counts added, the best board the highest-scoring, the first unit's on a
-// tie. Without -all the parts are taken in order up to the first with a
-// solution, and only those are needed.
-func merge(records []record) (record, error) {
-	if len(records) == 0 {
-		return record{}, bad("-merge: no records")
+// parseHeader reads the output's first line.
+func parseHeader(line string) (width, height, pieces int, ok bool) {
+	var hints int
+	var name string
+	_, err := fmt.Sscanf(line, "board %s %dx%d pieces %d hints %d", &name, &width, &height, &pieces, &hints)
+	ok = err == nil && line == fmt.Sprintf("board %s %dx%d pieces %d hints %d", name, width, height, pieces, hints) &&
+		width >= 1 && height >= 1 && width <= maxSide && height <= maxSide && pieces == width*height && hints >= 0 && hints <= pieces
+	return width, height, pieces, ok
+}
+
+// parseBest reads "best B/MAX unit U" (U "-": -1).
+func parseBest(line string, maxScore, units int) (score, unit int, ok bool) {
+	var of int
+	var u string
+	_, err := fmt.Sscanf(line, "best %d/%d unit %s", &score, &of, &u)
+	ok = err == nil && line == fmt.Sprintf("best %d/%d unit %s", score, of, u) && of == maxScore && score >= 0 && score <= maxScore
+	if u == "-" {
+		return score, -1, ok
 	}
-	first := records[0]
-	byPart := make([]*record, first.parts)
-	for i := range records {
-		r := &records[i]
-		switch {
-		case r.header != first.header || r.check != first.check:
-			return record{}, bad("-merge: part %d is of another board (%s, check %s) than part %d (%s, check %s)", r.part, r.header, r.check, first.part, first.header, first.check)
-		case r.all != first.all:
-			return record{}, bad("-merge: part %d is of mode %s, part %d of mode %s", r.part, r.mode(), first.part, first.mode())
-		case r.parts != first.parts || r.units != first.units:
-			return record{}, bad("-merge: part %d is one of %d parts (%d units), part %d one of %d (%d units)", r.part, r.parts, r.units, first.part, first.parts, first.units)
-		case byPart[r.part] != nil:
-			return record{}, bad("-merge: part %d given twice", r.part)
+	unit, err = strconv.Atoi(u)
+	return score, unit, ok && err == nil && unit >= 0 && unit <= units && u == strconv.Itoa(unit)
+}
+
+// badBoardRow is the first of the rows that is not width cells, each "-"
+// or PIECE/ROT with a piece of the board, or -1.
+func badBoardRow(rows []string, width, pieces int) int {
+	for i, row := range rows {
+		cells := strings.Split(row, " ")
+		ok := len(cells) == width
+		for _, cell := range cells {
+			piece, rot, found := strings.Cut(cell, "/")
+			pi, err1 := strconv.Atoi(piece)
+			ro, err2 := strconv.Atoi(rot)
+			ok = ok && (cell == "-" || found && err1 == nil && err2 == nil && pi >= 0 && pi < pieces && ro >= 0 && ro < 4 && cell == fmt.Sprintf("%d/%d", pi, ro))
 		}
-		byPart[r.part] = r
+		if !ok {
+			return i
+		}
 	}
-	total := record{header: first.header, check: first.check, all: first.all, parts: 1, units: first.units, bestUnit: -1}
-	total.score, total.maxScore, total.rows, total.url = first.score, first.maxScore, first.rows, first.url
-	for i, r := range byPart {
+	return -1
+}
+
+// merging takes the records of one search's parts, as they come, in any
+// order, and says when the single run's answer is known: with -all once
+// every part is in; without, once the parts before the first with a
+// solution are in, and it.
+type merging struct {
+	first  *record
+	byPart []*record
+}
+
+// add takes a record, refusing one of another search or a repeated part.
+func (m *merging) add(r record) error {
+	if m.first == nil {
+		m.first, m.byPart = &r, make([]*record, r.parts)
+	}
+	first := m.first
+	switch {
+	case r.header != first.header || r.check != first.check:
+		return bad("-merge: part %d is of another board (%s, check %s) than part %d (%s, check %s)", r.part, r.header, r.check, first.part, first.header, first.check)
+	case r.all != first.all:
+		return bad("-merge: part %d is of mode %s, part %d of mode %s", r.part, r.mode(), first.part, first.mode())
+	case r.parts != first.parts || r.units != first.units:
+		return bad("-merge: part %d is one of %d parts (%d units), part %d one of %d (%d units)", r.part, r.parts, r.units, first.part, first.parts, first.units)
+	case m.byPart[r.part] != nil:
+		return bad("-merge: part %d given twice", r.part)
+	}
+	m.byPart[r.part] = &r
+	return nil
+}
+
+// result merges the records in: counts added, the best board the
+// highest-scoring, the first unit's on a tie. ok is false while the answer
+// needs a part that is not in, which missing names.
+func (m *merging) result() (total record, ok bool, missing int) {
+	if m.first == nil {
+		return record{}, false, 0
+	}
+	first := m.first
+	total = record{header: first.header, check: first.check, all: first.all, parts: 1, units: first.units, bestUnit: -1,
+		score: first.score, maxScore: first.maxScore, rows: first.rows, url: first.url}
+	for i, r := range m.byPart {
 		if r == nil {
-			return record{}, bad("-merge: part %d of %d is missing", i, first.parts)
+			return record{}, false, i
 		}
 		total.nodes += r.nodes
 		total.solutions += r.solutions
@@ -1251,8 +1429,81 @@ func merge(records []record) (record, error) {
 			break // the first solution: the parts after it are not needed
 		}
 	}
+	return total, true, 0
+}
+
+// merge is result for records all in hand.
+func merge(records []record) (record, error) {
+	var m merging
+	for _, r := range records {
+		if err := m.add(r); err != nil {
+			return record{}, err
+		}
+	}
+	total, ok, missing := m.result()
+	switch {
+	case m.first == nil:
+		return record{}, bad("-merge: no records")
+	case !ok:
+		return record{}, bad("-merge: part %d of %d is missing", missing, m.first.parts)
+	}
 	return total, nil
 }
+
+// readRecords reads the records of one input as they come, a line at a
+// time (any number of records, no line longer than maxRecordLine), handing
+// each to the merging; it stops as soon as the answer is known.
+func (m *merging) readRecords(name string, in io.Reader) (decided bool, err error) {
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 64<<10), maxRecordLine)
+	var lines []string
+	want, line := -1, 0 // the lines of the record being read, once its board line says
+	flush := func() (bool, error) {
+		r, err := parseRecord(name, line-len(lines), []byte(strings.Join(lines, "\n")+"\n"))
+		lines, want = lines[:0], -1
+		if err == nil {
+			err = m.add(r)
+		}
+		_, ok, _ := m.result()
+		return ok && err == nil, err
+	}
+	for sc.Scan() {
+		text := sc.Text()
+		isStart := strings.HasPrefix(text, "eternity2 part ")
+		if len(lines) > 0 && isStart { // the record before ended early: parsing says how
+			if done, err := flush(); err != nil || done {
+				return done, err
+			}
+		}
+		line++
+		if len(lines) == 0 && !isStart {
+			return false, bad("%s line %d: expected a record starting \"eternity2 part I of K\", got %s", name, line, quote(text))
+		}
+		lines = append(lines, text)
+		var w, h int
+		if _, err := fmt.Sscanf(text, "board %s %dx%d", new(string), &w, &h); len(lines) == 2 && err == nil && h >= 0 && h <= maxSide {
+			want = recordHead + h
+		}
+		if len(lines) == want {
+			if done, err := flush(); err != nil || done {
+				return done, err
+			}
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return false, bad("%s line %d: %v (a record line is at most %d bytes)", name, line+1, err, maxRecordLine)
+	}
+	if len(lines) > 0 {
+		return flush()
+	}
+	return false, nil
+}
+
+// maxRecordLine is the longest record line read: a 64x64 board's viewer
+// link is about 29 KB.
+const maxRecordLine = 1 << 20
+
+const viewer = "https://e2.bucas.name/#"
 
 // viewerURL is a link to the public Eternity II viewer showing the board
 // with the hints and these placements, or "" when a colour is past 'z' or
@@ -1271,7 +1522,7 @@ func (e *engine) viewerURL(placed []uint32) string {
 		cells[h.Pos] = cellView{h.Piece + 1, rotated(p.pieces[h.Piece], h.Rot)}
 	}
 	for d, c := range placed {
-		cells[e.steps[d].slot-1] = cellView{pieceOf(c) + 1, rotated(p.pieces[pieceOf(c)], rotOf(c))}
+		cells[e.recs[d].cell] = cellView{pieceOf(c) + 1, rotated(p.pieces[pieceOf(c)], rotOf(c))}
 	}
 	var edges, pieces strings.Builder
 	for _, cell := range cells {
@@ -1283,16 +1534,18 @@ func (e *engine) viewerURL(placed []uint32) string {
 		}
 		fmt.Fprintf(&pieces, "%03d", cell.piece)
 	}
-	return fmt.Sprintf("https://e2.bucas.name/#puzzle=%s&board_w=%d&board_h=%d&board_edges=%s&board_pieces=%s",
+	return fmt.Sprintf(viewer+"puzzle=%s&board_w=%d&board_h=%d&board_edges=%s&board_pieces=%s",
 		url.QueryEscape(p.name), p.width, p.height, edges.String(), pieces.String())
 }
 
 // ------------------------------------------------------------ checkpoints
 
-const checkpointFormat = "eternity2 checkpoint 1"
+const checkpointFormat = "eternity2 checkpoint 2"
 
 // checkpoint is a saved search: the board, how it is cut and searched, and
-// each part's position and counts.
+// each part's position and counts, with a checksum over all of it (Sum,
+// FNV-64a of the JSON with Sum empty), so that an edited checkpoint is
+// refused rather than printed as an answer.
 type checkpoint struct {
 	Format string      `json:"format"`
 	Check  string      `json:"check"`
@@ -1304,6 +1557,7 @@ type checkpoint struct {
 	Units  int         `json:"units"`
 	Whole  bool        `json:"whole"` // every part: the run prints the output, not a record
 	Runs   []partState `json:"runs"`
+	Sum    string      `json:"sum"`
 }
 
 // partState is a part between two slices of its search.
@@ -1327,12 +1581,12 @@ type partState struct {
 }
 
 func (p *part) state() partState {
-	s := p.s
+	c := p.c
 	return partState{
 		Part: p.index, Roots: p.roots, InSubtree: p.inSubtree, Done: p.done, Solved: p.solved,
-		Depth: s.d, Pos: s.i, Placed: slices.Clone(s.placed[:s.d]), Pools: slices.Clone(s.next[:s.d]),
-		Unit: s.unit, Nodes: s.nodes, Solutions: s.solutions, BestDepth: s.bestDepth,
-		Best: slices.Clone(s.best), BestUnit: s.bestUnit, Record: s.recordDepth,
+		Depth: c.d, Pos: c.i, Placed: slices.Clone(c.a.placed[:c.d]), Pools: slices.Clone(c.a.next[:c.d]),
+		Unit: c.unit, Nodes: c.nodes, Solutions: c.solutions, BestDepth: c.bestDepth,
+		Best: slices.Clone(c.best), BestUnit: c.bestUnit, Record: c.a.recordDepth,
 	}
 }
 
@@ -1343,7 +1597,7 @@ func restorePart(e *engine, pl plan, st partState, budget int64) (*part, error) 
 	corrupt := func(what string) (*part, error) {
 		return nil, fmt.Errorf("part %d: %s", st.Part, what)
 	}
-	end := len(e.steps)
+	end := len(e.recs)
 	switch {
 	case st.Part < 0 || st.Part >= pl.parts:
 		return corrupt("no such part")
@@ -1357,16 +1611,14 @@ func restorePart(e *engine, pl plan, st partState, budget int64) (*part, error) 
 		return corrupt("record depth out of range")
 	case len(st.Placed) != st.Depth || len(st.Pools) != st.Depth || st.Depth < 0 || st.Depth > end:
 		return corrupt("position out of range")
-	}
-	if !replayable(e, st.Best) {
+	case !replayable(e, st.Best):
 		return corrupt("the best board is not one of the search's")
 	}
 	p := newPart(e, pl, st.Part, budget)
-	p.s = newSearcher(e)
-	p.roots, p.inSubtree, p.done, p.solved = st.Roots, st.InSubtree, st.Done, st.Solved
-	s := p.s
-	s.unit, s.nodes, s.solutions = st.Unit, st.Nodes, st.Solutions
-	s.bestDepth, s.best, s.bestUnit, s.recordDepth = st.BestDepth, st.Best, st.BestUnit, st.Record
+	c := newCursor(e)
+	p.c, p.roots, p.inSubtree, p.done, p.solved = c, st.Roots, st.InSubtree, st.Done, st.Solved
+	c.unit, c.nodes, c.solutions = st.Unit, st.Nodes, st.Solutions
+	c.bestDepth, c.best, c.bestUnit, c.a.recordDepth = st.BestDepth, st.Best, st.BestUnit, st.Record
 	if p.done {
 		return p, nil
 	}
@@ -1375,19 +1627,19 @@ func restorePart(e *engine, pl plan, st partState, budget int64) (*part, error) 
 	}
 	for d := 0; d < st.Depth; d++ {
 		at := st.Pools[d] - 1
-		if !inPool(e, s.poolAt(d), at) || e.candidates[at] != st.Placed[d] || s.used[pieceOf(st.Placed[d])] != 0 {
+		if !inPool(e, c.poolAt(d), at) || e.candidates[at] != st.Placed[d] || c.a.used[pieceOf(st.Placed[d])] != 0 {
 			return corrupt(fmt.Sprintf("depth %d: the placement is not in its pool", d))
 		}
-		s.place(d, st.Placed[d], st.Pools[d])
+		c.place(d, st.Placed[d], st.Pools[d])
 	}
-	s.d, s.i = st.Depth, st.Pos
+	c.d, c.i = st.Depth, st.Pos
 	if st.InSubtree {
-		s.floor = pl.split
+		c.a.floor = pl.split
 	}
 	switch {
-	case !st.InSubtree && s.i != s.poolAt(0),
-		st.InSubtree && s.d < end && !inPool(e, s.poolAt(s.d), s.i),
-		s.d == end && s.i != 0:
+	case !st.InSubtree && c.i != c.poolAt(0),
+		st.InSubtree && c.d < end && !inPool(e, c.poolAt(c.d), c.i),
+		c.d == end && c.i != 0:
 		return corrupt("the position is not in its pool")
 	}
 	return p, nil
@@ -1409,63 +1661,76 @@ func inPool(e *engine, start, at int32) bool {
 
 // replayable says whether the placements are a legal board of the search.
 func replayable(e *engine, placed []uint32) bool {
-	s := newSearcher(e)
-	for d, c := range placed {
-		if d >= len(e.steps) || s.used[pieceOf(c)] != 0 || c == sentinel {
+	c := newCursor(e)
+	for d, w := range placed {
+		if d >= len(e.recs) || w == sentinel || c.a.used[pieceOf(w)] != 0 {
 			return false
 		}
-		at := s.poolAt(d)
-		for e.candidates[at] != sentinel && e.candidates[at] != c {
+		at := c.poolAt(d)
+		for e.candidates[at] != sentinel && e.candidates[at] != w {
 			at++
 		}
-		if e.candidates[at] != c {
+		if e.candidates[at] != w {
 			return false
 		}
-		s.place(d, c, at+1)
+		c.place(d, w, at+1)
 	}
 	return true
 }
 
+// sum is the checkpoint's checksum.
+func (c checkpoint) sum() string {
+	c.Sum = ""
+	data, _ := json.Marshal(c)
+	h := fnv.New64a()
+	h.Write(data)
+	return fmt.Sprintf("%016x", h.Sum64())
+}
+
 // saveCheckpoint writes the checkpoint next to file, then renames it over
-// file, so that file always holds a whole checkpoint. crash, for tests,
-// stops between the two, as a kill would.
-func saveCheckpoint(file string, c *checkpoint, crash bool) error {
+// file, so that file always holds a whole checkpoint; on failure it leaves
+// no temporary file behind.
+func saveCheckpoint(file string, c *checkpoint) error {
+	c.Sum = c.sum()
 	data, err := json.Marshal(c)
 	if err != nil {
 		return err
 	}
 	tmp := file + ".tmp"
-	f, err := os.Create(tmp)
+	if err := writeSynced(tmp, append(data, '\n')); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	if err := os.Rename(tmp, file); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return nil
+}
+
+// writeSynced writes a file and waits for the disk to have it.
+func writeSynced(file string, data []byte) error {
+	f, err := os.Create(file)
 	if err != nil {
 		return err
 	}
-	if _, err := f.Write(append(data, '\n')); err != nil {
-		f.Close()
-		return err
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Sync()
 	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return err
+	if err2 := f.Close(); err == nil {
+		err = err2
 	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	if crash {
-		return errCrash
-	}
-	return os.Rename(tmp, file)
+	return err
 }
 
-// errCrash is a test's kill -9.
-var errCrash = errors.New("crashed (a test's kill)")
-
-// loadCheckpoint reads and checks a checkpoint: its format, its board and
-// every part's position.
+// loadCheckpoint reads and checks a checkpoint: its format and checksum,
+// its board and every part's position.
 func loadCheckpoint(file string) (*checkpoint, *engine, plan, []*part, error) {
 	fail := func(format string, args ...any) (*checkpoint, *engine, plan, []*part, error) {
-		return nil, nil, plan{}, nil, bad("checkpoint %s: "+format, append([]any{file}, args...)...)
+		return nil, nil, plan{}, nil, bad("checkpoint %s: "+format, append([]any{shown(file)}, args...)...)
 	}
-	data, err := os.ReadFile(file)
+	data, err := readFile(file, maxBoard*4)
 	if err != nil {
 		return fail("%v", err)
 	}
@@ -1476,17 +1741,19 @@ func loadCheckpoint(file string) (*checkpoint, *engine, plan, []*part, error) {
 	if c.Format != checkpointFormat {
 		return fail("format %s, expected %q", quote(c.Format), checkpointFormat)
 	}
+	if c.Sum != c.sum() {
+		return fail("corrupt: its checksum does not match (edited or damaged)")
+	}
 	raw, _ := json.Marshal(c.Board)
-	p, err := readJSON(file, raw)
+	p, err := readJSON("board", raw)
 	if err == nil {
-		if p.name == "" {
-			err = bad("no board name")
-		} else {
-			err = p.validate(file)
-		}
+		err = p.validate("board")
+	}
+	if err == nil && p.name == "" {
+		err = bad("no board name")
 	}
 	if err != nil {
-		return fail("corrupt board: %v", err)
+		return fail("corrupt: %v", err)
 	}
 	if p.fingerprint() != c.Check {
 		return fail("corrupt: the board does not match its check %s", quote(c.Check))
@@ -1494,7 +1761,10 @@ func loadCheckpoint(file string) (*checkpoint, *engine, plan, []*part, error) {
 	if c.Parts < 1 || c.Parts > maxParts || c.Budget < 0 || c.Budget > 0 && c.Parts != 1 {
 		return fail("corrupt: %d parts, budget %d", c.Parts, c.Budget)
 	}
-	e := newEngine(p)
+	e, err := newEngine(p)
+	if err != nil {
+		return fail("%v", err)
+	}
 	pl := makePlan(e, c.Parts, c.All)
 	if pl.split != c.Split || pl.units != c.Units {
 		return fail("cut at depth %d into %d units, but this program cuts this board at %d into %d", c.Split, c.Units, pl.split, pl.units)
@@ -1514,14 +1784,16 @@ func loadCheckpoint(file string) (*checkpoint, *engine, plan, []*part, error) {
 	return &c, e, pl, parts, nil
 }
 
-// ------------------------------------------------------------- a search
+// ---------------------------------------------------------- a coordinator
 
 // maxParts is the most parts a search is cut into.
 const maxParts = 1 << 16
 
-// search is one run of the program: the parts it searches (every part of
-// a whole run, one with -part), and where it saves them.
-type search struct {
+// coordinator runs the parts of one process (every part of a whole run,
+// one with -part), each on its own goroutine, and saves them every `every`
+// and on SIGINT/SIGTERM. Without -all, a part that finds its solution
+// stops the parts after it: they cannot matter.
+type coordinator struct {
 	e      *engine
 	pl     plan
 	budget int64
@@ -1530,179 +1802,463 @@ type search struct {
 
 	checkpointFile string
 	every          time.Duration
-	slice          int64 // nodes between looks at the clock (0: sliceNodes)
-	// Tests' kill -9: stop, saving nothing more, once this many nodes are
-	// placed (0: never), or between writing a checkpoint and renaming it.
-	crashAfter   int64
-	crashInWrite bool
+	sliceNodes     int64                                  // nodes a part searches between looks at the others
+	save           func(file string, c *checkpoint) error // saveCheckpoint; tests put a kill in it
+
+	mu       sync.Mutex
+	changed  *sync.Cond
+	states   []partState // each part's last state
+	answered []int       // the last save request each part answered
+	finished []bool
+	requests int // save requests made
+	running  int
+	stop     atomic.Bool   // a signal or a failed save: stop every part
+	cancel   []atomic.Bool // a part before it found the solution
 }
 
-// newSearch starts a search of K parts, of which it runs the given ones.
-func newSearch(e *engine, parts int, all bool, budget int64, indices []int) *search {
+// newCoordinator starts a search of K parts, of which it runs the given ones.
+func newCoordinator(e *engine, parts int, all bool, budget int64, indices []int, whole bool) *coordinator {
 	pl := makePlan(e, parts, all)
-	sr := &search{e: e, pl: pl, budget: budget, whole: len(indices) == parts}
+	co := &coordinator{e: e, pl: pl, budget: budget, whole: whole}
 	for _, k := range indices {
-		sr.parts = append(sr.parts, newPart(e, pl, k, budget))
+		co.parts = append(co.parts, newPart(e, pl, k, budget))
 	}
-	return sr
+	return co
 }
 
 // errStopped: a signal stopped the search, after saving it.
-type errStopped struct{ sig syscall.Signal }
+type errStopped struct {
+	sig  syscall.Signal
+	file string
+}
 
-func (e errStopped) Error() string { return "stopped by " + e.sig.String() }
+func (e errStopped) Error() string {
+	name := map[syscall.Signal]string{syscall.SIGINT: "SIGINT", syscall.SIGTERM: "SIGTERM"}[e.sig]
+	return fmt.Sprintf("%s: the search is saved in %s; resume it with -resume %s", name, shown(e.file), shown(e.file))
+}
 
-// run searches every part to its end on its own goroutine, saving them
-// every sr.every and when a signal comes. Without -all, a part that finds
-// its solution stops the parts after it: they cannot matter.
-func (sr *search) run() error {
-	var (
-		mu        sync.Mutex
-		changed   = sync.NewCond(&mu)
-		states    = make([]partState, len(sr.parts))
-		savedGen  = make([]int, len(sr.parts)) // the last save request each part answered
-		gen       int                          // save requests made
-		running   = len(sr.parts)
-		stop      atomic.Bool // a signal: save and stop
-		cancelled = make([]atomic.Bool, len(sr.parts))
-		placed    atomic.Int64 // nodes placed in this process, for crashAfter
-		crashed   atomic.Bool
-	)
-	for k, p := range sr.parts {
-		states[k] = p.state()
-		go func() {
-			for !p.done && !stop.Load() && !cancelled[k].Load() && !crashed.Load() {
-				limit := int64(sliceNodes)
-				if sr.slice > 0 {
-					limit = sr.slice
-				}
-				if sr.crashAfter > 0 {
-					limit = min(limit, max(1, sr.crashAfter-placed.Load()))
-				}
-				before := p.s.nodes
-				p.advance(limit)
-				if n := placed.Add(p.s.nodes - before); sr.crashAfter > 0 && n >= sr.crashAfter {
-					crashed.Store(true)
-					break
-				}
-				mu.Lock()
-				if savedGen[k] < gen {
-					states[k], savedGen[k] = p.state(), gen
-					changed.Broadcast()
-				}
-				mu.Unlock()
-			}
-			if cancelled[k].Load() {
-				p.done = true
-			}
-			mu.Lock()
-			if !crashed.Load() {
-				states[k] = p.state()
-			}
-			savedGen[k] = 1 << 62
-			running--
-			if p.solved && !sr.pl.all {
-				for j, q := range sr.parts {
-					if q.index > p.index {
-						cancelled[j].Store(true)
-					}
-				}
-			}
-			changed.Broadcast()
-			mu.Unlock()
-		}()
+// run searches every part to its end and returns when they are done, or
+// when a signal or a failed save stops them.
+func (co *coordinator) run() error {
+	if co.sliceNodes == 0 {
+		co.sliceNodes = sliceNodes
 	}
+	if co.save == nil {
+		co.save = saveCheckpoint
+	}
+	n := len(co.parts)
+	co.changed = sync.NewCond(&co.mu)
+	co.states, co.answered, co.finished = make([]partState, n), make([]int, n), make([]bool, n)
+	co.running, co.cancel = n, make([]atomic.Bool, n)
+	for k, p := range co.parts {
+		co.states[k] = p.state()
+	}
+	if co.checkpointFile != "" {
+		// A checkpoint that cannot be written is bad input, found now and
+		// not after the search.
+		if info, err := os.Stat(co.checkpointFile); err == nil && info.IsDir() {
+			return bad("-checkpoint %s: a directory, expected a file", shown(co.checkpointFile))
+		}
+		if err := co.save(co.checkpointFile, co.checkpoint(co.states)); err != nil {
+			return bad("-checkpoint %s: %v", shown(co.checkpointFile), unwrapPath(err))
+		}
+	}
+	for k := range co.parts {
+		go co.searchPart(k)
+	}
+	return co.wait()
+}
+
+// searchPart runs part k in slices, answering save requests between them.
+func (co *coordinator) searchPart(k int) {
+	p := co.parts[k]
+	for !p.done && !co.stop.Load() && !co.cancel[k].Load() {
+		p.advance(co.sliceNodes)
+		co.mu.Lock()
+		if co.answered[k] < co.requests {
+			co.states[k], co.answered[k] = p.state(), co.requests
+			co.changed.Broadcast()
+		}
+		co.mu.Unlock()
+	}
+	if co.cancel[k].Load() {
+		p.done = true
+	}
+	co.mu.Lock()
+	defer co.mu.Unlock()
+	co.states[k], co.finished[k] = p.state(), true
+	co.running--
+	if p.solved && !co.pl.all {
+		for j, q := range co.parts {
+			if q.index > p.index {
+				co.cancel[j].Store(true)
+			}
+		}
+	}
+	co.changed.Broadcast()
+}
+
+// wait saves every co.every and on a signal until the parts are done.
+func (co *coordinator) wait() error {
 	signals := make(chan os.Signal, 1)
-	if sr.checkpointFile != "" {
+	ticks := (<-chan time.Time)(nil)
+	if co.checkpointFile != "" {
 		signal.Notify(signals, syscall.SIGINT, syscall.SIGTERM)
 		defer signal.Stop(signals)
+		ticker := time.NewTicker(cmp.Or(co.every, time.Minute))
+		defer ticker.Stop()
+		ticks = ticker.C
 	}
-	every := sr.every
-	if every <= 0 {
-		every = time.Hour
-	}
-	ticker := time.NewTicker(every)
-	defer ticker.Stop()
 	done := make(chan struct{})
 	go func() {
-		mu.Lock()
-		for running > 0 {
-			changed.Wait()
+		co.mu.Lock()
+		for co.running > 0 {
+			co.changed.Wait()
 		}
-		mu.Unlock()
+		co.mu.Unlock()
 		close(done)
 	}()
-	// save asks every running part for its state and writes them.
-	save := func() error {
-		mu.Lock()
-		gen++
-		for {
-			answered := true
-			for k := range sr.parts {
-				answered = answered && savedGen[k] >= gen
-			}
-			if answered || crashed.Load() {
-				break
-			}
-			changed.Wait()
-		}
-		c := sr.checkpoint(slices.Clone(states))
-		mu.Unlock()
-		if crashed.Load() {
-			return errCrash
-		}
-		return saveCheckpoint(sr.checkpointFile, c, sr.crashInWrite)
-	}
+	stopAll := func() { co.stop.Store(true); <-done }
 	for {
 		select {
 		case <-done:
-			if crashed.Load() {
-				return errCrash
+			if co.checkpointFile == "" {
+				return nil
 			}
-			if sr.checkpointFile != "" {
-				if err := saveCheckpoint(sr.checkpointFile, sr.checkpoint(states), sr.crashInWrite); err != nil {
-					return err
-				}
-			}
-			return nil
-		case <-ticker.C:
-			if sr.checkpointFile != "" {
-				if err := save(); err != nil {
-					stop.Store(true)
-					<-done
-					return err
-				}
-			}
-		case sig := <-signals:
-			stop.Store(true)
-			<-done
-			if err := saveCheckpoint(sr.checkpointFile, sr.checkpoint(states), sr.crashInWrite); err != nil {
+			return co.save(co.checkpointFile, co.checkpoint(co.states))
+		case <-ticks:
+			if err := co.save(co.checkpointFile, co.collect()); err != nil {
+				stopAll()
 				return err
 			}
-			return errStopped{sig.(syscall.Signal)}
+		case sig := <-signals:
+			stopAll()
+			if err := co.save(co.checkpointFile, co.checkpoint(co.states)); err != nil {
+				return err
+			}
+			return errStopped{sig.(syscall.Signal), co.checkpointFile}
 		}
 	}
 }
 
-func (sr *search) checkpoint(states []partState) *checkpoint {
-	p := sr.e.p
+// collect asks every running part for its state and waits for the answers.
+func (co *coordinator) collect() *checkpoint {
+	co.mu.Lock()
+	defer co.mu.Unlock()
+	co.requests++
+	for k := 0; k < len(co.parts); {
+		if co.finished[k] || co.answered[k] >= co.requests {
+			k++
+			continue
+		}
+		co.changed.Wait()
+		k = 0
+	}
+	return co.checkpoint(slices.Clone(co.states))
+}
+
+func (co *coordinator) checkpoint(states []partState) *checkpoint {
+	p := co.e.p
 	return &checkpoint{
-		Format: checkpointFormat, Check: p.fingerprint(), Board: p.toJSON(), All: sr.pl.all, Budget: sr.budget,
-		Parts: sr.pl.parts, Split: sr.pl.split, Units: sr.pl.units, Whole: sr.whole, Runs: states,
+		Format: checkpointFormat, Check: p.fingerprint(), Board: p.toJSON(), All: co.pl.all, Budget: co.budget,
+		Parts: co.pl.parts, Split: co.pl.split, Units: co.pl.units, Whole: co.whole, Runs: states,
 	}
 }
 
 // result is the run's output: the merged records of a whole run, or the
 // record of its one part.
-func (sr *search) result() (record, error) {
+func (co *coordinator) result() (record, error) {
 	var records []record
-	for _, p := range sr.parts {
+	for _, p := range co.parts {
 		records = append(records, p.record())
 	}
-	if !sr.whole {
+	if !co.whole {
 		return records[0], nil
 	}
 	return merge(records)
+}
+
+// ------------------------------------------------- a budget on every core
+
+// A budget cuts the search at its Nth node in search order. On several
+// cores, the tree is cut at a depth deep enough that the first N nodes
+// span thousands of subtrees (the pilot picks it). One walker goes through
+// the tree above that depth in order, handing out each root it meets, with
+// the nodes it passed since the root before, as the next unit; the workers
+// search the units' subtrees (each up to N nodes). The results are taken
+// in unit order; the unit in which the Nth node falls is searched again,
+// from its start, for exactly the nodes left, and the units after it are
+// dropped. So the counts and the best board are the single core's,
+// whatever the scheduling.
+type budgetQueue struct {
+	e      *engine
+	split  int
+	budget int64
+	all    bool
+
+	stop atomic.Bool // the answer is known: stop every worker
+	mu   sync.Mutex
+	// The walker above the split, and what it has handed out.
+	walker   *cursor
+	units    int                // units handed out
+	walked   int64              // nodes it passed
+	ended    bool               // the tree, or the budget, ends in the last unit handed out
+	results  map[int]unitResult // units searched, not yet taken
+	taken    int                // units taken in order so far
+	total    unitResult         // what they found
+	cut      int                // the unit the budget ends in, -1 for none
+	lastRoot position           // the root of the last unit taken
+	// takenDepth is the depth of the best board of the units taken: a
+	// board after them must be deeper to matter, so no unit records less.
+	takenDepth int
+	done       chan struct{} // closed when the answer is known
+}
+
+// unitResult is what a stretch of the search found; the best board is its
+// first with the highest score.
+type unitResult struct {
+	nodes, solutions int64
+	bestDepth        int
+	best             []uint32
+	solved           bool     // first-solution mode: the search stops in it
+	last             bool     // nothing after it is searched
+	root             position // a unit's root (d 0: none)
+}
+
+// pilotSamples is how often the pilot looks at its path; of those looks,
+// one unit may hold at most pilotUnit, the tree above the split (which
+// one walker goes through) pilotAbove.
+const (
+	pilotSamples = 256
+	pilotUnit    = pilotSamples / 4
+	pilotAbove   = pilotSamples / 8
+)
+
+// pilot searches the first budget/256 nodes, looking at its path 256
+// times, and returns the shallowest depth at which no unit holds more
+// than 1/16 of those looks and at most 1/8 are above it (or 0: no such
+// depth, search on one core). When the search ends in those nodes, it
+// returns what it found as done.
+func pilot(e *engine, budget int64, all bool) (split int, done *unitResult) {
+	c := newCursor(e)
+	c.i = c.poolAt(0)
+	var paths [][]int32
+	for range pilotSamples {
+		if c.explore(budget/pilotSamples/pilotSamples, all) != paused {
+			return 0, &unitResult{nodes: c.nodes, solutions: c.solutions, bestDepth: c.bestDepth, best: c.best, solved: true, last: true}
+		}
+		paths = append(paths, slices.Clone(c.a.next[:c.d]))
+	}
+	for depth := 1; depth < len(e.recs); depth++ {
+		run, longest, above := 0, 0, 0
+		for s, path := range paths {
+			switch {
+			case len(path) < depth:
+				above++
+				run = 0
+			case s > 0 && len(paths[s-1]) >= depth && slices.Equal(path[:depth], paths[s-1][:depth]):
+				run++
+			default:
+				run = 1
+			}
+			longest = max(longest, run)
+		}
+		if above > pilotAbove {
+			return 0, nil
+		}
+		if longest <= pilotUnit {
+			return depth, nil
+		}
+	}
+	return 0, nil
+}
+
+// searchBudget is a budgeted whole run on the given number of workers.
+func searchBudget(e *engine, budget int64, all bool, workers int) unitResult {
+	if budget < pilotSamples*pilotSamples || len(e.recs) < 2 {
+		return searchStretch(e, position{}, budget, all)
+	}
+	split, done := pilot(e, budget, all)
+	if done != nil {
+		return *done
+	}
+	if split == 0 {
+		return searchStretch(e, position{}, budget, all)
+	}
+	q := &budgetQueue{e: e, split: split, budget: budget, all: all, walker: newCursor(e), results: map[int]unitResult{},
+		cut: -1, total: unitResult{bestDepth: -1}, done: make(chan struct{})}
+	q.walker.i = q.walker.poolAt(0)
+	for range workers {
+		go q.work()
+	}
+	<-q.done
+	if q.cut >= 0 {
+		// The cut unit starts after the subtree of the root before it.
+		start := q.lastRoot
+		if start.d > 0 {
+			start.d--
+			start.i = start.next[start.d]
+			start.placed, start.next = start.placed[:start.d], start.next[:start.d]
+		}
+		q.total.add(searchStretch(e, start, budget-q.total.nodes, all), e.scoreAt)
+	}
+	return q.total
+}
+
+// task is a unit handed out: the stretch above the split before its root,
+// and the root's path (none when the tree or the budget ended first).
+type task struct {
+	unit    int
+	stretch unitResult
+	root    position
+}
+
+// position is a point of the search: the placements and the next pool
+// position at each depth above d, and the next pool position i at d.
+type position struct {
+	d      int
+	i      int32
+	placed []uint32
+	next   []int32
+}
+
+func (c *cursor) position() position {
+	return position{c.d, c.i, slices.Clone(c.a.placed[:c.d]), slices.Clone(c.a.next[:c.d])}
+}
+
+// moveTo sets a cursor with nothing placed at a position.
+func (c *cursor) moveTo(pos position) {
+	for d, w := range pos.placed {
+		c.place(d, w, pos.next[d])
+	}
+	c.d, c.i = pos.d, pos.i
+}
+
+// nextTask walks above the split to the next root; ok is false when the
+// units have run out or the answer is known.
+func (q *budgetQueue) nextTask() (t task, ok bool) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if q.ended || q.stop.Load() {
+		return t, false
+	}
+	c := q.walker
+	c.nodes, c.solutions, c.bestDepth, c.best, c.a.recordDepth = 0, 0, -1, nil, q.takenDepth
+	rootFound := c.walkAbove(q.split, func(d int) walkStep {
+		c.nodes++
+		c.consider(d)
+		if d == q.split || q.walked+c.nodes > q.budget {
+			return stopHere
+		}
+		return descend
+	})
+	q.walked += c.nodes
+	t = task{unit: q.units, stretch: unitResult{nodes: c.nodes, bestDepth: c.bestDepth, best: c.best}}
+	q.units++
+	if !rootFound || c.d < q.split {
+		q.ended = true // the tree ends, or the budget does, in this stretch
+		t.stretch.last = true
+		return t, true
+	}
+	t.root = c.position()
+	t.stretch.root = t.root
+	c.d--
+	c.unplace(c.d)
+	c.i = c.a.next[c.d]
+	return t, true
+}
+
+// work searches units until they run out or the answer is known.
+func (q *budgetQueue) work() {
+	c := newCursor(q.e)
+	c.a.floor = q.split
+	for {
+		t, ok := q.nextTask()
+		if !ok {
+			return
+		}
+		r := t.stretch
+		if t.root.d > 0 {
+			sub, ok := q.searchSubtree(c, t)
+			if !ok {
+				return
+			}
+			r.add(sub, q.e.scoreAt)
+			r.solved = sub.solved
+		}
+		q.deliver(t.unit, r)
+		if r.solved || r.nodes >= q.budget {
+			return // the units after it cannot matter
+		}
+	}
+}
+
+// searchSubtree searches below a task's root, up to the budget; ok is
+// false when the answer became known first.
+func (q *budgetQueue) searchSubtree(c *cursor, t task) (unitResult, bool) {
+	c.moveTo(t.root)
+	c.i = c.poolAt(q.split)
+	q.mu.Lock()
+	c.nodes, c.solutions, c.bestDepth, c.best, c.a.recordDepth = 0, 0, -1, nil, max(q.split, q.takenDepth)
+	q.mu.Unlock()
+	reason := paused
+	for reason == paused && c.nodes < q.budget {
+		if q.stop.Load() {
+			return unitResult{}, false
+		}
+		reason = c.explore(min(sliceNodes, q.budget-c.nodes), q.all)
+	}
+	for d := range t.root.placed {
+		c.unplace(d)
+	}
+	return unitResult{nodes: c.nodes, solutions: c.solutions, bestDepth: c.bestDepth, best: c.best, solved: reason == solved}, true
+}
+
+// deliver takes a unit's result, and every result after the ones taken.
+func (q *budgetQueue) deliver(u int, r unitResult) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.results[u] = r
+	for !q.stop.Load() {
+		r, ok := q.results[q.taken]
+		if !ok {
+			return
+		}
+		delete(q.results, q.taken)
+		if q.total.nodes+r.nodes > q.budget {
+			q.cut = q.taken
+		} else {
+			q.total.add(r, q.e.scoreAt)
+			q.takenDepth = max(q.takenDepth, q.total.bestDepth)
+			q.lastRoot = r.root
+		}
+		if q.cut >= 0 || q.total.nodes == q.budget || r.solved || r.last {
+			q.stop.Store(true)
+			close(q.done)
+		}
+		q.taken++
+	}
+}
+
+// add takes in the result of the stretch after the ones in u.
+func (u *unitResult) add(r unitResult, scoreAt []int) {
+	u.nodes += r.nodes
+	u.solutions += r.solutions
+	if r.bestDepth >= 0 && (u.bestDepth < 0 || scoreAt[r.bestDepth] > scoreAt[u.bestDepth]) {
+		u.bestDepth, u.best = r.bestDepth, r.best
+	}
+}
+
+// searchStretch searches on one core from a position (the zero one: the
+// start) for at most limit nodes.
+func searchStretch(e *engine, from position, limit int64, all bool) unitResult {
+	c := newCursor(e)
+	c.moveTo(from)
+	if from.d == 0 && from.i == 0 {
+		c.i = c.poolAt(0)
+	}
+	reason := c.explore(limit, all)
+	return unitResult{nodes: c.nodes, solutions: c.solutions, bestDepth: c.bestDepth, best: c.best, solved: reason == solved}
 }
 
 // ------------------------------------------------------------ the program
@@ -1713,9 +2269,10 @@ const usage = `usage: eternity2 [-all] [-nodes N] [-v] [-url] [BOARD]
        eternity2 [...] -checkpoint FILE [-every DUR] [BOARD]
        eternity2 -resume FILE [-checkpoint FILE] [-every DUR] [-v] [-url]
        eternity2 -emit [BOARD]                              a Go program for BOARD (it takes -all, -nodes, -v)
-BOARD: a JSON or text board file, or - or nothing for stdin. Default: stop at
-the first solution; -all: the whole tree; -nodes N: stop after N nodes; -v:
-time and rate on stderr; -url: a viewer link to the best board on stderr.
+BOARD: a JSON or text board file, or - or nothing for stdin; flags go before
+it. Default: stop at the first solution; -all: the whole tree; -nodes N:
+stop after N nodes; -v: time and rate on stderr; -url: a viewer link to the
+best board on stderr.
 `
 
 // options is the command line, parsed and checked once.
@@ -1728,8 +2285,16 @@ type options struct {
 	args                           []string
 }
 
+// maxArgument is the longest argument taken: no path or number is longer.
+const maxArgument = 4096
+
 func parseArgs(args []string) (options, error) {
 	var o options
+	for _, a := range args {
+		if len(a) > maxArgument {
+			return o, bad("argument %s is longer than %d bytes", quote(a), maxArgument)
+		}
+	}
 	fs := flag.NewFlagSet("eternity2", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.BoolVar(&o.all, "all", false, "")
@@ -1747,11 +2312,33 @@ func parseArgs(args []string) (options, error) {
 		if err == flag.ErrHelp {
 			return o, err
 		}
-		return o, bad("%v (eternity2 -h for the usage)", err)
+		return o, bad("%s (eternity2 -h for the usage)", flagError(err))
 	}
 	o.args = fs.Args()
 	given := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	return o, o.check(given)
+}
+
+// flagError is the flag package's message with the argument in it quoted
+// short.
+func flagError(err error) string {
+	msg := err.Error()
+	if v, rest, ok := strings.Cut(msg, "invalid value \""); ok {
+		if i := strings.LastIndex(rest, "\" for flag "); i >= 0 {
+			return v + "invalid value " + quote(rest[:i]) + rest[i+1:]
+		}
+	}
+	for _, prefix := range []string{"flag provided but not defined: ", "bad flag syntax: ", "flag needs an argument: "} {
+		if arg, ok := strings.CutPrefix(msg, prefix); ok {
+			return prefix + shown(arg)
+		}
+	}
+	return msg
+}
+
+// check refuses options that do not go together.
+func (o options) check(given map[string]bool) error {
 	others := func(allowed ...string) string {
 		for name := range given {
 			if !slices.Contains(allowed, name) {
@@ -1762,39 +2349,43 @@ func parseArgs(args []string) (options, error) {
 	}
 	switch {
 	case given["nodes"] && o.budget < 1:
-		return o, bad("-nodes %d: expected a budget of at least 1 node (leave -nodes out for none)", o.budget)
+		return bad("-nodes %d: expected a budget of at least 1 node (leave -nodes out for none)", o.budget)
 	case given["every"] && o.every <= 0:
-		return o, bad("-every %v: expected a positive duration such as 30s or 5m", o.every)
+		return bad("-every %v: expected a positive duration such as 30s or 5m", o.every)
 	case given["every"] && o.checkpoint == "":
-		return o, bad("-every: expected -checkpoint FILE with it")
+		return bad("-every: expected -checkpoint FILE with it")
 	case o.emit && others("emit") != "":
-		return o, bad("-emit writes a program for BOARD and takes no %s: give -all, -nodes and -v to that program", others("emit"))
+		return bad("-emit writes a program for BOARD and takes no %s: give -all, -nodes and -v to that program", others("emit"))
 	case o.merge && others("merge", "v", "url") != "":
-		return o, bad("-merge takes the records and -v or -url, not %s", others("merge", "v", "url"))
+		return bad("-merge takes the records and -v or -url, not %s", others("merge", "v", "url"))
 	case o.resume != "" && others("resume", "checkpoint", "every", "v", "url") != "":
-		return o, bad("-resume takes the board, mode and budget from the checkpoint, not %s", others("resume", "checkpoint", "every", "v", "url"))
+		return bad("-resume takes the board, mode and budget from the checkpoint, not %s", others("resume", "checkpoint", "every", "v", "url"))
 	case o.resume != "" && len(o.args) > 0:
-		return o, bad("-resume takes the board from the checkpoint, not %s", quote(o.args[0]))
+		return bad("-resume takes the board from the checkpoint, not %s", quote(o.args[0]))
 	case given["parts"] != given["part"]:
-		return o, bad("-parts K and -part I go together")
+		return bad("-parts K and -part I go together")
 	case given["parts"] && (o.parts < 1 || o.parts > maxParts):
-		return o, bad("-parts %d: expected 1 to %d", o.parts, maxParts)
+		return bad("-parts %d: expected 1 to %d", o.parts, maxParts)
 	case given["parts"] && (o.part < 0 || o.part >= o.parts):
-		return o, bad("-part %d: expected 0 to %d (-parts %d)", o.part, o.parts-1, o.parts)
+		return bad("-part %d: expected 0 to %d (-parts %d)", o.part, o.parts-1, o.parts)
 	case given["parts"] && given["nodes"]:
-		return o, bad("-nodes cuts one whole search at a node; run the parts without it")
+		return bad("-nodes cuts one whole search at a node; run the parts without it")
 	case given["parts"] && o.url:
-		return o, bad("-url shows the merged best board: give it to -merge")
+		return bad("-url shows the merged best board: give it to -merge")
+	case !o.merge && len(o.args) > 1 && strings.HasPrefix(o.args[1], "-"):
+		return bad("flag %s after BOARD %s: flags go before BOARD", quote(o.args[1]), quote(o.args[0]))
 	case !o.merge && len(o.args) > 1:
-		return o, bad("expected one BOARD, got %d", len(o.args))
+		return bad("expected one BOARD, got %d: %s, %s, ...", len(o.args), quote(o.args[0]), quote(o.args[1]))
 	}
-	return o, nil
+	return nil
 }
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
+// run is the program for a command line: its exit status is 0, 1 (a
+// failed write), 2 (bad input), or 128 + a signal that stopped it.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	o, err := parseArgs(args)
 	if err == flag.ErrHelp {
@@ -1819,70 +2410,68 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return 1
 }
 
-// program runs the options: emit, merge, resume or search.
+// program runs the options: merge, emit, resume or search.
 func program(o options, stdin io.Reader, stdout, stderr io.Writer) error {
 	start := time.Now()
 	if o.merge {
-		return mergeFiles(o, stdin, stdout, stderr, start)
+		return mergeRecords(o, stdin, stdout, stderr, start)
 	}
-	var sr *search
+	var co *coordinator
 	if o.resume != "" {
 		c, e, pl, parts, err := loadCheckpoint(o.resume)
 		if err != nil {
 			return err
 		}
-		sr = &search{e: e, pl: pl, budget: c.Budget, parts: parts, whole: c.Whole}
+		co = &coordinator{e: e, pl: pl, budget: c.Budget, parts: parts, whole: c.Whole}
 	} else {
-		name, data, err := readInput(o.args, stdin)
+		p, err := readBoard(o.args, stdin)
 		if err != nil {
 			return err
 		}
-		p, err := readPuzzle(name, data)
-		if err != nil {
+		e, err := newEngine(p)
+		switch {
+		case err != nil:
 			return err
-		}
-		e := newEngine(p)
-		if o.emit {
+		case o.emit:
 			return emitProgram(e, stdout)
+		case o.budget > 0 && o.parts == 0 && o.checkpoint == "" && runtime.GOMAXPROCS(0) > 1:
+			res := e.recordOf(searchBudget(e, o.budget, o.all, runtime.GOMAXPROCS(0)))
+			return finish(o, res.output(), res, stdout, stderr, start)
 		}
-		parts, indices := o.parts, []int{o.part}
-		if parts == 0 {
+		parts, indices := 1, []int{0}
+		switch {
+		case o.parts > 0:
+			parts, indices = o.parts, []int{o.part}
+		case o.budget == 0:
 			// A whole run: a part a core, merged here as -merge would.
-			parts = runtime.GOMAXPROCS(0)
-			if o.budget > 0 {
-				parts = 1 // a budget cuts the search at one node
-			}
-			indices = nil
+			parts, indices = runtime.GOMAXPROCS(0), nil
 			for k := range parts {
 				indices = append(indices, k)
 			}
 		}
-		sr = newSearch(e, parts, o.all, o.budget, indices)
+		co = newCoordinator(e, parts, o.all, o.budget, indices, o.parts == 0)
 	}
-	sr.checkpointFile, sr.every = o.checkpoint, o.every
-	if err := sr.run(); err != nil {
-		if errors.As(err, new(errStopped)) {
-			return fmt.Errorf("%w; resume with -resume %s", err, sr.checkpointFile)
-		}
+	co.checkpointFile, co.every = o.checkpoint, o.every
+	if err := co.run(); err != nil {
 		return err
 	}
-	res, err := sr.result()
+	res, err := co.result()
 	if err != nil {
 		return err
 	}
-	if !sr.whole {
-		if err := res.write(stdout); err != nil {
-			return err
-		}
-	} else if _, err := stdout.Write(res.output()); err != nil {
-		return err
+	if !co.whole {
+		var b bytes.Buffer
+		res.write(&b)
+		return finish(o, b.Bytes(), res, stdout, stderr, start)
 	}
-	report(o, res, stderr, start)
-	return nil
+	return finish(o, res.output(), res, stdout, stderr, start)
 }
 
-// report writes -v's figures and -url's link on stderr.
-func report(o options, res record, stderr io.Writer, start time.Time) {
+// finish writes the output, then -v's figures and -url's link on stderr.
+func finish(o options, out []byte, res record, stdout, stderr io.Writer, start time.Time) error {
+	if _, err := stdout.Write(out); err != nil {
+		return err
+	}
 	if o.verbose {
 		elapsed := time.Since(start)
 		fmt.Fprintf(stderr, "elapsed %.3f s\nnodes/s %.1fM\n", elapsed.Seconds(), float64(res.nodes)/elapsed.Seconds()/1e6)
@@ -1894,88 +2483,141 @@ func report(o options, res record, stderr io.Writer, start time.Time) {
 			fmt.Fprintln(stderr, "url", res.url)
 		}
 	}
+	return nil
 }
 
-// mergeFiles merges the records in the files (or on stdin) and prints the
-// run's output.
-func mergeFiles(o options, stdin io.Reader, stdout, stderr io.Writer, start time.Time) error {
-	var records []record
-	add := func(name string, data []byte) error {
-		text := string(data)
-		starts := []int{}
-		for i := 0; i < len(text); {
-			if strings.HasPrefix(text[i:], "eternity2 part ") {
-				starts = append(starts, i)
-			}
-			nl := strings.IndexByte(text[i:], '\n')
-			if nl < 0 {
-				break
-			}
-			i += nl + 1
-		}
-		if len(starts) == 0 || starts[0] != 0 {
-			return bad("%s: expected records starting \"eternity2 part I of K\"", name)
-		}
-		for k, from := range starts {
-			to := len(text)
-			if k+1 < len(starts) {
-				to = starts[k+1]
-			}
-			r, err := parseRecord(name, []byte(text[from:to]))
-			if err != nil {
-				return err
-			}
-			records = append(records, r)
-		}
-		return nil
-	}
+// mergeRecords merges the records in the files (or on stdin), reading
+// each as it comes and stopping once the answer is known, and prints the
+// run's output. An empty file is a part still running: it is missing.
+func mergeRecords(o options, stdin io.Reader, stdout, stderr io.Writer, start time.Time) error {
+	var m merging
+	decided := false
 	if len(o.args) == 0 {
-		data, err := io.ReadAll(io.LimitReader(stdin, maxBoard*4))
-		if err != nil {
-			return err
-		}
-		if err := add("stdin", data); err != nil {
+		var err error
+		if decided, err = m.readRecords("stdin", stdin); err != nil {
 			return err
 		}
 	}
 	for _, name := range o.args {
-		data, err := os.ReadFile(name)
-		if err != nil {
-			return bad("%v", err)
+		if decided {
+			break
 		}
-		if err := add(name, data); err != nil {
+		f, err := openFile(name)
+		if err != nil {
+			return err
+		}
+		decided, err = m.readRecords(shown(name), f)
+		f.Close()
+		if err != nil {
 			return err
 		}
 	}
-	res, err := merge(records)
-	if err != nil {
-		return err
+	res, ok, missing := m.result()
+	switch {
+	case m.first == nil:
+		return bad("-merge: no records")
+	case !ok:
+		return bad("-merge: part %d of %d is missing", missing, m.first.parts)
 	}
-	if _, err := stdout.Write(res.output()); err != nil {
-		return err
-	}
-	report(o, res, stderr, start)
-	return nil
+	return finish(o, res.output(), res, stdout, stderr, start)
 }
 
-func readInput(args []string, stdin io.Reader) (string, []byte, error) {
+// readBoard reads BOARD (a file, or stdin for - or none) and its puzzle;
+// a board with no name of its own takes the file's.
+func readBoard(args []string, stdin io.Reader) (*puzzle, error) {
+	name, data := "stdin", []byte(nil)
+	var err error
 	if len(args) == 0 || args[0] == "-" {
-		data, err := io.ReadAll(io.LimitReader(stdin, maxBoard+1))
-		if err == nil && len(data) > maxBoard {
-			err = bad("stdin: larger than %d MiB", maxBoard>>20)
-		}
-		return "stdin", data, err
+		data, err = readAll("stdin", stdin, maxBoard)
+	} else {
+		name = args[0]
+		data, err = readFile(name, maxBoard)
 	}
-	f, err := os.Open(args[0])
 	if err != nil {
-		return args[0], nil, bad("%v", err)
+		return nil, err
+	}
+	p, err := readPuzzle(shown(name), data)
+	if err != nil {
+		return nil, err
+	}
+	if p.name == "" {
+		p.name = nameOf(name)
+	}
+	return p, nil
+}
+
+// openFile opens a file for reading: a directory or an unreadable file
+// is bad input.
+func openFile(name string) (*os.File, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, bad("%s: %v", shown(name), unwrapPath(err))
+	}
+	if info, err := f.Stat(); err != nil || info.IsDir() {
+		f.Close()
+		return nil, bad("%s: a directory, expected a file", shown(name))
+	}
+	return f, nil
+}
+
+// readFile reads a whole file of at most limit bytes.
+func readFile(name string, limit int64) ([]byte, error) {
+	f, err := openFile(name)
+	if err != nil {
+		return nil, err
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxBoard+1))
-	if err == nil && len(data) > maxBoard {
-		err = bad("%s: larger than %d MiB", args[0], maxBoard>>20)
+	return readAll(shown(name), f, limit)
+}
+
+// readAll reads at most limit bytes; more, or a failed read, is bad input.
+func readAll(name string, r io.Reader, limit int64) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, limit+1))
+	switch {
+	case err != nil:
+		return nil, bad("%s: %v", name, unwrapPath(err))
+	case int64(len(data)) > limit:
+		return nil, bad("%s: larger than %d MiB", name, limit>>20)
 	}
-	return args[0], data, err
+	return data, nil
+}
+
+// unwrapPath is an error without the path that os puts in it (the
+// message names the file once, shortened).
+func unwrapPath(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// shown is a file name as messages show it: at most 48 bytes, its end,
+// quoted when it holds anything but printable UTF-8.
+func shown(name string) string {
+	if len(name) > 48 {
+		name = "..." + name[len(name)-45:]
+	}
+	if !utf8.ValidString(name) || strings.ContainsFunc(name, func(r rune) bool { return !unicode.IsPrint(r) }) {
+		return quote(name)
+	}
+	return name
+}
+
+// nameOf is the board name a file gives: its base name without the
+// extension, with anything but printable non-space UTF-8 made '_'.
+func nameOf(file string) string {
+	base := strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
+	base = strings.Map(func(r rune) rune {
+		if r == utf8.RuneError || !unicode.IsPrint(r) || unicode.IsSpace(r) {
+			return '_'
+		}
+		return r
+	}, strings.ToValidUTF8(base, "_"))
+	if len(base) > maxName {
+		base = base[:maxName]
+	}
+	return cmp.Or(strings.ToValidUTF8(base, ""), "board")
 }
 
 // ------------------------------------------------------ generated programs
@@ -1989,6 +2631,9 @@ func readInput(args []string, stdin io.Reader) (string, []byte, error) {
 // output. Its size grows with the board's cells and candidates: the pool
 // table is filled at start-up from its non-empty entries.
 func emitProgram(e *engine, stdout io.Writer) error {
+	if len(e.recs) > maxEmitCells {
+		return bad("-emit: %d cells to fill: past %d, the Go compiler takes minutes and gigabytes on the program; search this board with eternity2 itself", len(e.recs), maxEmitCells)
+	}
 	var b bytes.Buffer
 	if err := programTemplate.Execute(&b, newEmitData(e)); err != nil {
 		return err
@@ -2001,11 +2646,15 @@ func emitProgram(e *engine, stdout io.Writer) error {
 	return err
 }
 
+// maxEmitCells is the most cells a generated program fills: a 32x32
+// board's compiles in about 10 s.
+const maxEmitCells = 1024
+
 // emitData is what the template fills in.
 type emitData struct {
 	Name, Header                               string
 	Width, Height, Cells                       int
-	MaxScore, Colours                          int
+	MaxScore, PoolShift                        int
 	HintsLegal                                 bool
 	CandidateRows                              []string // the candidates, a dozen a line
 	SmallCandidates                            bool     // at most 1<<16: indexed by a uint16, no bounds check
@@ -2036,7 +2685,7 @@ func newEmitData(e *engine) emitData {
 	p := e.p
 	data := emitData{
 		Name: p.name, Header: p.header(), Width: p.width, Height: p.height, Cells: p.width * p.height,
-		MaxScore: e.maxScore, Colours: e.colours, HintsLegal: e.hintsLegal, ScoreAt: e.scoreAt,
+		MaxScore: e.maxScore, PoolShift: int(e.poolShift), HintsLegal: e.hintsLegal, ScoreAt: e.scoreAt,
 		SmallCandidates: len(e.candidates) <= 1<<16, PoolLen: len(e.poolStart),
 		MaxPieces: maxPieces, PieceShift: pieceShift, RotShift: rotShift, DownShift: downShift,
 	}
@@ -2053,18 +2702,18 @@ func newEmitData(e *engine) emitData {
 		}
 	}
 	depthOf := make([]int, data.Cells) // the depth a cell without a hint is filled at
-	for d, st := range e.steps {
-		depthOf[st.slot-1] = d
-		data.CellOf = append(data.CellOf, int(st.slot-1))
+	for d, r := range e.recs {
+		depthOf[r.cell] = d
+		data.CellOf = append(data.CellOf, int(r.cell))
 	}
 	for _, h := range p.hints {
 		data.Hints = append(data.Hints, hintLabel{h.Pos, fmt.Sprintf("%d/%d", h.Piece, h.Rot)})
 		data.HintPieces = append(data.HintPieces, h.Piece)
 	}
-	for d, st := range e.steps {
-		cell := int(st.slot - 1)
+	for d, rc := range e.recs {
+		cell := int(rc.cell)
 		r, col := cell/p.width, cell%p.width
-		code := depthCode{D: d, Prev: d - 1, Next: d + 1, PoolBase: int(st.poolBase), Up: "0", Left: "0", Last: d == len(e.steps)-1}
+		code := depthCode{D: d, Prev: d - 1, Next: d + 1, PoolBase: int(rc.base), Up: "0", Left: "0", Last: d == len(e.recs)-1}
 		// The up colour: the frame's, a hint's, or the down colour of the placement above.
 		if above := cell - p.width; r > 0 && e.hintAt[above] != nil {
 			code.Up = strconv.Itoa(e.hintEdges(above)[down])
@@ -2156,7 +2805,7 @@ func search(budget int64, all bool) (res result) {
 	goto d0
 {{- range .Depths}}
 d{{.D}}:
-	i = poolStart[{{.PoolBase}}+({{.Up}})*{{$.Colours}}+({{.Left}})]
+	i = poolStart[{{.PoolBase}}+({{.Up}})<<{{$.PoolShift}}+({{.Left}})]
 l{{.D}}:
 	c = {{if $.SmallCandidates}}candidates[uint16(i)]{{else}}candidates[i]{{end}}
 	i++
@@ -2247,7 +2896,10 @@ func main() {
 	for pos, label := range hintLabels {
 		cells[pos] = label
 	}
-	depth := max(res.bestDepth, 0)
+	depth := res.bestDepth
+	if depth < 0 {
+		depth = 0
+	}
 	for d := 0; d < depth; d++ {
 		c := res.best[d]
 		cells[cellOf[d]] = fmt.Sprintf("%d/%d", c>>{{.PieceShift}}, c>>{{.RotShift}}&3)

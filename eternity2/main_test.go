@@ -5,10 +5,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math/rand"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -194,15 +197,25 @@ func wholeRun(t testing.TB, p *puzzle, budget int64, all bool, parts int) []byte
 	for k := range parts {
 		indices = append(indices, k)
 	}
-	sr := newSearch(newEngine(p), parts, all, budget, indices)
-	if err := sr.run(); err != nil {
+	co := newCoordinator(mustEngine(t, p), parts, all, budget, indices, true)
+	if err := co.run(); err != nil {
 		t.Fatal(err)
 	}
-	res, err := sr.result()
+	res, err := co.result()
 	if err != nil {
 		t.Fatal(err)
 	}
 	return res.output()
+}
+
+// mustEngine is the engine of a board the test knows to be good.
+func mustEngine(t testing.TB, p *puzzle) *engine {
+	t.Helper()
+	e, err := newEngine(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
 }
 
 func TestEngineAgreesWithReference(t *testing.T) {
@@ -273,7 +286,7 @@ func TestLegalityRules(t *testing.T) {
 		if body != tt.output {
 			t.Errorf("%s:\ngot\n%s\nwant\n%s", tt.name, body, tt.output)
 		}
-		p, _ := readPuzzle("stdin", []byte(tt.board))
+		p, _ := readBoard(nil, strings.NewReader(tt.board))
 		if want := reference(p, 0, true); !bytes.Equal(out.Bytes(), want) {
 			t.Errorf("%s: the reference says\n%s", tt.name, want)
 		}
@@ -285,7 +298,8 @@ func TestTextAndJSONAgree(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pt, err := readPuzzle("clue1.txt", text)
+	_ = text
+	pt, err := readBoard([]string{"testdata/clue1.txt"}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -345,9 +359,20 @@ func TestBadInput(t *testing.T) {
 		{"no such piece", two + "hint 0 9 0\n", nil, "stdin: hint 0: piece 9 does not exist (pieces are 0 to 3)"},
 		{"not a square", "0 1 1 0\n0 0 1 1\n", nil, `stdin: no "W H" line and 2 pieces is not a square board`},
 		{"garbage line", "2 2\nsome words here\n", nil, `stdin line 2: expected "W H", "U R D L", "hint POS PIECE ROT" or "name NAME", got "some words here"`},
-		{"a long garbage line is quoted short", "2 2\n" + strings.Repeat("y ", 50000) + "\n", nil, `got "y y y y y y y y y y y y y y y y y y y y y y y y y y y y y y "...`},
+		{"a long garbage line is quoted short", "2 2\n" + strings.Repeat("y ", 50000) + "\n", nil, `got "y y y y y y y y y y y y y y y y y y y y y y y y y y y y y"...`},
 		{"name of two words", "name a b\n" + two, nil, `stdin line 1: expected "name NAME", got "name a b"`},
-		{"missing file", "", []string{"testdata/none.json"}, "open testdata/none.json: no such file or directory"},
+		{"missing file", "", []string{"testdata/none.json"}, "testdata/none.json: no such file or directory"},
+		{"a directory", "", []string{"testdata"}, "testdata: a directory, expected a file"},
+		{"a long argument", "", []string{strings.Repeat("z", 100000)}, `argument "zzzzzzzz`},
+		{"a long file name", "", []string{strings.Repeat("z/", 1000) + "none.json"}, "eternity2: ...z/z/z/z/z/z/z/z/z/z/z/z/z/z/z/z/z/z/none.json: no such file"},
+		{"a long flag value", "", []string{"-nodes", strings.Repeat("9", 1000)}, `invalid value "99999`},
+		{"a flag after the board", two, []string{"board.json", "-all"}, `flag "-all" after BOARD "board.json": flags go before BOARD`},
+		{"a name not UTF-8", "name caf\xe9\n" + two, nil, `stdin: name "caf\xe9": expected at most 200 bytes of printable UTF-8 without spaces`},
+		{"a JSON name with a space", `{"name":"a b","width":1,"height":1,"pieces":[[0,0,0,0]]}`, nil, `name "a b": expected`},
+		{"a misspelt JSON key", `{"width":1,"height":1,"pieces":[[0,0,0,0]],"hint":[]}`, nil, `stdin: json: unknown field "hint"`},
+		{"a misspelt hint key", `{"width":1,"height":1,"pieces":[[0,0,0,0]],"hints":[{"pos":0,"piece":0,"rotation":0}]}`, nil, `unknown field "rotation"`},
+		{"a byte-order mark", "\xef\xbb\xbf{\"width\":1}", nil, "stdin: starts with a byte-order mark"},
+		{"-emit of a board past the compiler", strings.Repeat("0 0 0 0\n", 64*64), []string{"-emit"}, "-emit: 4096 cells to fill: past 1024"},
 		{"bad flag", "", []string{"-fast"}, "flag provided but not defined: -fast"},
 		{"negative budget", two, []string{"-nodes", "-5"}, "-nodes -5: expected a budget of at least 1 node"},
 		{"zero budget", two, []string{"-nodes", "0"}, "-nodes 0: expected a budget of at least 1 node"},
@@ -360,17 +385,31 @@ func TestBadInput(t *testing.T) {
 		{"-parts with a budget", two, []string{"-parts", "2", "-part", "0", "-nodes", "9"}, "-nodes cuts one whole search at a node"},
 		{"-resume with a board", "", []string{"-resume", "x.json", "board.json"}, "-resume takes the board from the checkpoint"},
 		{"-resume with -all", "", []string{"-resume", "x.json", "-all"}, "-resume takes the board, mode and budget from the checkpoint, not -all"},
-		{"-resume of no file", "", []string{"-resume", "testdata/none.json"}, "checkpoint testdata/none.json: open testdata/none.json"},
+		{"-resume of no file", "", []string{"-resume", "testdata/none.json"}, "checkpoint testdata/none.json: testdata/none.json: no such file"},
+		{"-checkpoint into a directory", two, []string{"-checkpoint", "testdata"}, "-checkpoint testdata: a directory, expected a file"},
+		{"-checkpoint in no directory", two, []string{"-checkpoint", "testdata/none/cp.json"}, "-checkpoint testdata/none/cp.json: no such file or directory"},
 		{"-every without -checkpoint", two, []string{"-every", "5s"}, "-every: expected -checkpoint FILE with it"},
-		{"-merge of nothing", "", []string{"-merge"}, `stdin: expected records starting "eternity2 part I of K"`},
+		{"-merge of nothing", "", []string{"-merge"}, `-merge: no records`},
+		{"-merge of garbage", "hello\n", []string{"-merge"}, `stdin line 1: expected a record starting "eternity2 part I of K", got "hello"`},
 	}
 	for _, tt := range tests {
 		var out, errb bytes.Buffer
 		status := run(tt.args, strings.NewReader(tt.input), &out, &errb)
 		if status != 2 || out.Len() != 0 || !strings.HasPrefix(errb.String(), "eternity2: ") ||
-			!strings.Contains(errb.String(), tt.want) || strings.Count(errb.String(), "\n") != 1 || errb.Len() > 400 {
-			t.Errorf("%s: status %d, stdout %q, stderr %.400q; want status 2 and one short line containing %q", tt.name, status, out.String(), errb.String(), tt.want)
+			!strings.Contains(errb.String(), tt.want) || strings.Count(errb.String(), "\n") != 1 || errb.Len() > 200 {
+			t.Errorf("%s: status %d, stdout %q, stderr %.400q; want status 2 and one line under 200 bytes containing %q", tt.name, status, out.String(), errb.String(), tt.want)
 		}
+	}
+	if _, err := os.Stat("testdata.tmp"); err == nil {
+		os.Remove("testdata.tmp")
+		t.Error("-checkpoint into a directory left testdata.tmp behind")
+	}
+	// A directory as stdin.
+	dir, _ := os.Open("testdata")
+	defer dir.Close()
+	var out, errb bytes.Buffer
+	if status := run(nil, dir, &out, &errb); status != 2 || !strings.Contains(errb.String(), "stdin: is a directory") {
+		t.Errorf("a directory as stdin: status %d, stderr %q; want 2", status, errb.String())
 	}
 }
 
@@ -410,7 +449,7 @@ func TestRealBoards(t *testing.T) {
 //	cells 2 and 3 empty: "aaaa", 000
 func TestViewerURL(t *testing.T) {
 	p := &puzzle{name: "hand drawn", width: 2, height: 2, pieces: [][4]int{{0, 1, 2, 0}, {0, 0, 3, 1}, {2, 4, 0, 0}, {3, 0, 0, 4}}}
-	e := newEngine(p)
+	e := mustEngine(t, p)
 	c0 := uint32(0)<<pieceShift | 0<<rotShift | 2<<downShift | 1 // piece 0, rotation 0, down 2, right 1
 	c1 := uint32(1)<<pieceShift | 0<<rotShift | 3<<downShift     // piece 1, rotation 0, down 3, right 0
 	want := "https://e2.bucas.name/#puzzle=hand+drawn&board_w=2&board_h=2&board_edges=abcaaadbaaaaaaaa&board_pieces=001002000000"
@@ -428,7 +467,7 @@ func TestViewerURL(t *testing.T) {
 	// A colour past 'z' has no letter.
 	p.pieces[3][1] = 40
 	p.hints = []hint{{Pos: 3, Piece: 3, Rot: 0}}
-	if got := newEngine(p).viewerURL(nil); got != "" {
+	if got := mustEngine(t, p).viewerURL(nil); got != "" {
 		t.Errorf("colour 40: %s", got)
 	}
 }
@@ -486,7 +525,7 @@ func buildEmitted(t *testing.T, p *puzzle) string {
 	t.Helper()
 	dir := t.TempDir()
 	var src bytes.Buffer
-	if err := emitProgram(newEngine(p), &src); err != nil {
+	if err := emitProgram(mustEngine(t, p), &src); err != nil {
 		t.Fatalf("emit failed: %v", err)
 	}
 	if err := os.WriteFile(filepath.Join(dir, "main.go"), src.Bytes(), 0o644); err != nil {
@@ -510,7 +549,7 @@ func TestEmitSize(t *testing.T) {
 	}{{16, 128, 22, 2 << 20}, {32, 512, 40, 10 << 20}} {
 		p := randomPuzzle(rng, tt.side, tt.side, tt.colours, tt.hints, false)
 		var src bytes.Buffer
-		if err := emitProgram(newEngine(p), &src); err != nil {
+		if err := emitProgram(mustEngine(t, p), &src); err != nil {
 			t.Fatal(err)
 		}
 		if src.Len() > tt.maxBytes {
@@ -642,6 +681,15 @@ func TestMergeRefuses(t *testing.T) {
 		{"missing", a1, "part 0 of 2 is missing"},
 		{"truncated", a0[:strings.LastIndex(a0[:len(a0)-1], "\n")+1], "board lines, expected 4"},
 		{"garbled", strings.Replace(a0, "nodes", "nodez", 1), `line 6: expected "nodes" and a count`},
+		{"K past the limit", strings.Replace(a0, "of 2", "of 1000000000000", 1), `line 1: expected "eternity2 part I of K" (0 <= I < K <= 65536)`},
+		{"K of int64", strings.Replace(a0, "of 2", "of 9223372036854775807", 1), `line 1: expected "eternity2 part I of K"`},
+		{"a count past 2^56", regexp.MustCompile(`nodes \d+`).ReplaceAllString(a0, "nodes 9223372036854775807"), `line 6: expected "nodes" and a count up to 2^56`},
+		{"a score past the maximum", regexp.MustCompile(`best \d+/24`).ReplaceAllString(a0, "best 999/24"), `line 8: expected "best B/24 unit U" (0 <= B <= 24`},
+		{"another maximum", regexp.MustCompile(`best (\d+)/24`).ReplaceAllString(a0, "best 3/5"), `line 8: expected "best B/24 unit U"`},
+		{"a garbage board row", regexp.MustCompile(`(?m)^[-0-9][-0-9/ ]*$`).ReplaceAllString(a0, "<script>"), `expected a board line of 4 cells, each PIECE/ROT or -`},
+		{"a piece past the board's", regexp.MustCompile(`(?m)^([0-9]+)/`).ReplaceAllString(a0, "99/"), `a board line of 4 cells`},
+		{"a link elsewhere", regexp.MustCompile(`(?m)^url .*$`).ReplaceAllString(a0, "url javascript:alert(1)"), `line 9: expected "url" and https://e2.bucas.name/#... or -, got "url javascript:alert(1)"`},
+		{"a record cut short", "eternity2 part 0 of 2\nboard a 4x4 pieces 16 hints 0\n", `stdin line 3: expected "check" and 16 hex digits, got ""`},
 	}
 	for _, tt := range tests {
 		var out, errb bytes.Buffer
@@ -662,10 +710,39 @@ func TestMergeRefuses(t *testing.T) {
 	}
 }
 
-// Checkpoints: a search killed at random node counts (20 times, some of
-// them while a checkpoint is written) and resumed each time from its last
-// checkpoint ends with the bytes of a search never stopped; as one part,
-// as a whole run of one part with a budget, and of three parts.
+// -merge reads records as they come: 65,536 parts on stdin (no limit on
+// its size), and without -all it stops reading once the answer is known
+// (a reader that would block for ever after the first record).
+func TestMergeStreams(t *testing.T) {
+	var all bytes.Buffer
+	for k := range maxParts {
+		r := record{part: k, parts: maxParts, header: "board one 1x1 pieces 1 hints 0", check: "0123456789abcdef", all: true,
+			units: 1, nodes: 3, solutions: 1, bestUnit: -1, rows: []string{"-"}}
+		if k == 0 {
+			r.bestUnit, r.rows = 0, []string{"0/0"}
+		}
+		r.write(&all)
+	}
+	var out, errb bytes.Buffer
+	if status := run([]string{"-merge"}, &all, &out, &errb); status != 0 || !strings.HasPrefix(out.String(), "board one 1x1 pieces 1 hints 0\nnodes 196608\nsolutions 65536\nbest 0/0\n0/0\n") {
+		t.Errorf("65,536 records: status %d, %s%s", status, errb.String(), out.String())
+	}
+	var first bytes.Buffer
+	record{part: 0, parts: 2, header: "board one 1x1 pieces 1 hints 0", check: "0123456789abcdef", units: 1, nodes: 3, solutions: 1,
+		bestUnit: 0, rows: []string{"0/0"}}.write(&first)
+	stdin, w := io.Pipe()
+	go w.Write(first.Bytes()) // and never closes it
+	out.Reset()
+	if status := run([]string{"-merge"}, stdin, &out, &errb); status != 0 || !strings.Contains(out.String(), "solutions 1\n") {
+		t.Errorf("first solution in part 0: status %d, %s", status, errb.String())
+	}
+}
+
+// Checkpoints: a search killed at random saves (20 times, some of them
+// between writing a checkpoint and renaming it) and resumed each time
+// from its last checkpoint ends with the bytes of a search never stopped;
+// as one part, as a whole run of one part with a budget, and of three
+// parts.
 func TestCheckpointResume(t *testing.T) {
 	rng := rand.New(rand.NewSource(13))
 	hard, _ := readPuzzle("bench-hard", mustRead(t, "testdata/bench-hard.json"))
@@ -683,52 +760,68 @@ func TestCheckpointResume(t *testing.T) {
 		{"clue1-top10 -all, 3 parts", top10, 3, []int{0, 1, 2}, true, 0},
 	}
 	for _, tt := range tests {
-		want := func() []byte {
-			sr := newSearch(newEngine(tt.p), tt.parts, tt.all, tt.budget, tt.indices)
-			if err := sr.run(); err != nil {
+		whole := len(tt.indices) == tt.parts
+		output := func(co *coordinator) []byte {
+			res, err := co.result()
+			if err != nil {
 				t.Fatal(err)
 			}
-			res, _ := sr.result()
 			var b bytes.Buffer
 			res.write(&b)
 			return b.Bytes()
-		}()
+		}
+		co := newCoordinator(mustEngine(t, tt.p), tt.parts, tt.all, tt.budget, tt.indices, whole)
+		if err := co.run(); err != nil {
+			t.Fatal(err)
+		}
+		want := output(co)
 		file := filepath.Join(t.TempDir(), "search.json")
 		stops := 0
-		var sr *search
 		for {
 			if _, err := os.Stat(file); err == nil {
 				_, e, pl, parts, err := loadCheckpoint(file)
 				if err != nil {
 					t.Fatalf("%s: resume: %v", tt.name, err)
 				}
-				sr = &search{e: e, pl: pl, budget: tt.budget, parts: parts, whole: len(parts) == tt.parts}
+				co = &coordinator{e: e, pl: pl, budget: tt.budget, parts: parts, whole: whole}
 			} else {
-				sr = newSearch(newEngine(tt.p), tt.parts, tt.all, tt.budget, tt.indices)
+				co = newCoordinator(mustEngine(t, tt.p), tt.parts, tt.all, tt.budget, tt.indices, whole)
 			}
-			sr.checkpointFile, sr.every, sr.slice = file, time.Millisecond, 20_000
+			co.checkpointFile, co.every, co.sliceNodes = file, time.Millisecond, 20_000
 			if stops < 20 {
-				sr.crashAfter = 1 + rng.Int63n(400_000)
-				sr.crashInWrite = stops%5 == 4
+				co.save = killedAt(2+rng.Intn(20), stops%5 == 4)
 			}
-			err := sr.run()
+			err := co.run()
 			if err == nil {
 				break
 			}
-			if err != errCrash {
+			if err != errKilled {
 				t.Fatalf("%s: %v", tt.name, err)
 			}
 			stops++
 		}
-		res, err := sr.result()
-		if err != nil {
-			t.Fatal(err)
+		if got := output(co); !bytes.Equal(got, want) {
+			t.Errorf("%s: after %d stops:\n%s\nwant\n%s", tt.name, stops, got, want)
 		}
-		var got bytes.Buffer
-		res.write(&got)
-		if !bytes.Equal(got.Bytes(), want) {
-			t.Errorf("%s: after %d stops:\n%s\nwant\n%s", tt.name, stops, got.Bytes(), want)
+	}
+}
+
+// errKilled is the kill -9 of killedAt.
+var errKilled = errors.New("killed")
+
+// killedAt is a save that kills the process at its nth call: before
+// writing, or between writing the temporary file and renaming it.
+func killedAt(n int, inWrite bool) func(string, *checkpoint) error {
+	return func(file string, c *checkpoint) error {
+		if n--; n > 0 {
+			return saveCheckpoint(file, c)
 		}
+		if inWrite {
+			c.Sum = c.sum()
+			data, _ := json.Marshal(c)
+			os.WriteFile(file+".tmp", data, 0o644)
+		}
+		return errKilled
 	}
 }
 
@@ -774,7 +867,7 @@ func TestKillAndResume(t *testing.T) {
 			return
 		}
 		if sig == syscall.SIGTERM {
-			if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 143 || !strings.Contains(errb.String(), "resume with -resume") {
+			if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 143 || !strings.Contains(errb.String(), "SIGTERM: the search is saved in "+shown(file)+"; resume it with -resume "+shown(file)) {
 				t.Fatalf("SIGTERM: %v, stderr %q; want exit 143 and a line saying how to resume", err, errb.String())
 			}
 		}
@@ -795,9 +888,9 @@ func TestBadCheckpoints(t *testing.T) {
 	good := filepath.Join(dir, "good.json")
 	// A checkpoint of a search 30,000 nodes in.
 	p, _ := readPuzzle("clue3", mustRead(t, "testdata/clue3.json"))
-	sr := newSearch(newEngine(p), 1, false, 0, []int{0})
-	sr.parts[0].advance(30_000)
-	if err := saveCheckpoint(good, sr.checkpoint([]partState{sr.parts[0].state()}), false); err != nil {
+	co := newCoordinator(mustEngine(t, p), 1, false, 0, []int{0}, false)
+	co.parts[0].advance(30_000)
+	if err := saveCheckpoint(good, co.checkpoint([]partState{co.parts[0].state()})); err != nil {
 		t.Fatal(err)
 	}
 	data := string(mustRead(t, good))
@@ -809,6 +902,14 @@ func TestBadCheckpoints(t *testing.T) {
 		var x checkpoint
 		json.Unmarshal([]byte(data), &x)
 		change(&x)
+		x.Sum = x.sum()
+		b, _ := json.Marshal(x)
+		return string(b)
+	}
+	editUnsummed := func(change func(c *checkpoint)) string {
+		var x checkpoint
+		json.Unmarshal([]byte(data), &x)
+		change(&x)
 		b, _ := json.Marshal(x)
 		return string(b)
 	}
@@ -816,7 +917,10 @@ func TestBadCheckpoints(t *testing.T) {
 		name, content, want string
 	}{
 		{"truncated", data[:len(data)/2], "corrupt: unexpected end of JSON input"},
-		{"another format", strings.Replace(data, checkpointFormat, "eternity2 checkpoint 0", 1), `format "eternity2 checkpoint 0", expected "eternity2 checkpoint 1"`},
+		{"another format", strings.Replace(data, checkpointFormat, "eternity2 checkpoint 0", 1), `format "eternity2 checkpoint 0", expected "eternity2 checkpoint 2"`},
+		{"a count edited", editUnsummed(func(c *checkpoint) { c.Runs[0].Nodes++ }), "corrupt: its checksum does not match"},
+		{"done edited", editUnsummed(func(c *checkpoint) { c.Runs[0].Done = true }), "corrupt: its checksum does not match"},
+		{"the budget edited", editUnsummed(func(c *checkpoint) { c.Budget = 5 }), "corrupt: its checksum does not match"},
 		{"a board changed", edit(func(c *checkpoint) { c.Board.Pieces[0] = json.RawMessage("[1,2,3,4]") }), "corrupt"},
 		{"a placement off its pool", edit(func(c *checkpoint) { c.Runs[0].Placed[3] ^= 1 << pieceShift }), "corrupt: part 0: depth 3: the placement is not in its pool"},
 		{"a position off its pool", edit(func(c *checkpoint) { c.Runs[0].Pos = 0 }), "the position is not in its pool"},
@@ -887,11 +991,208 @@ func FuzzParseRecord(f *testing.F) {
 	f.Add(out.Bytes())
 	f.Add([]byte("eternity2 part 0 of 1\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		r, err := parseRecord("fuzz", data)
+		r, err := parseRecord("fuzz", 0, data)
 		if err != nil {
 			wantOneLineOfBadInput(t, err)
 			return
 		}
 		merge([]record{r})
+	})
+}
+
+// The candidate walk against the engine before it (testdata/walk-300k.golden,
+// written by that engine): every board in testdata, the first 300,000
+// nodes in both modes, node for node (counts and best boards), on 1, 2
+// and 8 cores (-nodes on several cores goes through the queue).
+func TestWalkAsBefore(t *testing.T) {
+	golden := string(mustRead(t, "testdata/walk-300k.golden"))
+	cases := strings.Split(golden, "== ")[1:]
+	if len(cases) < 24 {
+		t.Fatalf("%d cases in the golden file", len(cases))
+	}
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	for _, procs := range []int{1, 2, 8} {
+		runtime.GOMAXPROCS(procs)
+		for _, c := range cases {
+			command, want, _ := strings.Cut(c, "\n")
+			var out, errb bytes.Buffer
+			if status := run(strings.Fields(command), nil, &out, &errb); status != 0 || out.String() != want {
+				t.Errorf("GOMAXPROCS=%d %s: status %d %s\n%s\nwant\n%s", procs, command, status, errb.String(), out.String(), want)
+			}
+		}
+	}
+}
+
+// A budget on any number of workers is the single core's search, node for
+// node: the cut inside a unit, a budget past the end of the tree, the first
+// solution before the budget, and -all.
+func TestBudgetOnEveryCore(t *testing.T) {
+	hard, _ := readPuzzle("hard", mustRead(t, "testdata/bench-hard.json"))
+	clue3, _ := readPuzzle("clue3", mustRead(t, "testdata/clue3.json"))
+	top10, _ := readPuzzle("top10", mustRead(t, "testdata/clue1-top10.json"))
+	rng := rand.New(rand.NewSource(23))
+	small := randomPuzzle(rng, 5, 4, 3, 1, true)
+	small.name = "small"
+	tests := []struct {
+		p      *puzzle
+		budget int64
+		all    bool
+	}{
+		{hard, 2_000_000, false}, {hard, 65_536, true}, {hard, 1_234_567, true},
+		{clue3, 3_000_000, false}, {clue3, 1_045_600, false}, {clue3, 1_045_599, false}, {clue3, 3_000_000, true},
+		{top10, 5_000_000, true}, {small, 1 << 30, true}, {small, 1 << 30, false},
+	}
+	for _, tt := range tests {
+		want := wholeRun(t, tt.p, tt.budget, tt.all, 1)
+		e := mustEngine(t, tt.p)
+		for _, workers := range []int{1, 2, 8} {
+			if got := e.recordOf(searchBudget(e, tt.budget, tt.all, workers)).output(); !bytes.Equal(got, want) {
+				t.Errorf("%s -nodes %d all %v on %d workers:\n%s\nwant\n%s", tt.p.name, tt.budget, tt.all, workers, got, want)
+			}
+		}
+	}
+}
+
+// The first solution over parts ends as soon as it is decided: clue 3 in
+// 5 parts, every part started at once (parts 1-4 search for minutes),
+// each merging the records in when it ends; the first merge that succeeds
+// stops the rest. Through the README's recipe with GNU parallel where it
+// is installed, and as the same steps driven from here everywhere.
+func TestFirstSolutionPipeline(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the parts as processes")
+	}
+	bin := buildEntry(t)
+	want := mustRead(t, "../expected/eternity2/clue3.out")
+	dir := t.TempDir()
+	board := mustRead(t, "testdata/clue3.json")
+	os.WriteFile(filepath.Join(dir, "board.json"), board, 0o644)
+	type ended struct {
+		k   int
+		err error
+	}
+	exits := make(chan ended, 5)
+	var procs []*exec.Cmd
+	for k := range 5 {
+		part := filepath.Join(dir, fmt.Sprintf("part-%d", k))
+		cmd := exec.Command(bin, "-parts", "5", "-part", strconv.Itoa(k), filepath.Join(dir, "board.json"))
+		out, _ := os.Create(part + ".tmp")
+		cmd.Stdout = out
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		procs = append(procs, cmd)
+		go func() {
+			err := cmd.Wait()
+			out.Close()
+			if err == nil {
+				err = os.Rename(part+".tmp", part+".rec")
+			}
+			exits <- ended{k, err}
+		}()
+	}
+	defer func() {
+		for _, p := range procs {
+			p.Process.Kill()
+		}
+	}()
+	deadline := time.After(60 * time.Second)
+	for {
+		select {
+		case e := <-exits:
+			if e.err != nil {
+				t.Fatalf("part %d: %v", e.k, e.err)
+			}
+			files, _ := filepath.Glob(filepath.Join(dir, "part-*.rec"))
+			out, err := exec.Command(bin, append([]string{"-merge"}, files...)...).Output()
+			if err != nil {
+				continue // not decided yet
+			}
+			if !bytes.Equal(out, want) {
+				t.Fatalf("merged:\n%s\nwant\n%s", out, want)
+			}
+			if e.k != 0 {
+				t.Errorf("decided when part %d ended; part 0 holds the solution", e.k)
+			}
+			testRecipe(t, bin, board, want)
+			return
+		case <-deadline:
+			t.Fatal("the pipeline did not end in 60 s")
+		}
+	}
+}
+
+// testRecipe runs the README's GNU parallel recipe for the first solution,
+// on board.json in a directory of its own, where parallel is installed.
+func testRecipe(t *testing.T, bin string, board, want []byte) {
+	parallel, err := exec.LookPath("parallel")
+	if err != nil {
+		t.Log("GNU parallel is not installed: the README's recipe is not run")
+		return
+	}
+	readme := string(mustRead(t, "../README.md"))
+	start := strings.Index(readme, "parallel --termseq")
+	if start < 0 {
+		t.Fatal("README: no recipe starting \"parallel --termseq\"")
+	}
+	recipe := readme[start : start+strings.Index(readme[start:], "\n```")]
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "board.json"), board, 0o644)
+	cmd := exec.Command("sh", "-c", "parallel --will-cite"+strings.TrimPrefix(recipe, "parallel"))
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "PATH="+filepath.Dir(bin)+":"+filepath.Dir(parallel)+":"+os.Getenv("PATH"))
+	done := make(chan error, 1)
+	go func() { done <- cmd.Run() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("the recipe: %v", err)
+		}
+	case <-time.After(60 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("the README's recipe did not end in 60 s")
+	}
+	if got := mustRead(t, filepath.Join(dir, "result.txt")); !bytes.Equal(got, want) {
+		t.Errorf("the recipe's result.txt:\n%s\nwant\n%s", got, want)
+	}
+}
+
+// FuzzRun: any arguments (NUL-separated) and any stdin end in exit 0, or
+// in exit 2 with nothing on stdout and one stderr line under 200 bytes.
+// Searches get a budget, so that none runs long; checkpoints, which write
+// files, have tests of their own.
+func FuzzRun(f *testing.F) {
+	two := "2 2\n0 1 1 0\n0 0 1 1\n1 1 0 0\n1 0 0 1\n"
+	for _, seed := range []struct{ args, stdin string }{
+		{"", two}, {"-all", two}, {"-merge", ""}, {"-emit", two}, {"-url", "1 1\n0 0 0 0\n"}, {"-parts\x002\x00-part\x001", two},
+		{"-nodes\x00" + strings.Repeat("9", 30), two}, {"testdata", ""}, {"-", "name caf\xe9\n" + two}, {"x\x00-all", two},
+		{"", "\xef\xbb\xbf{}"}, {"", `{"width":1,"height":1,"pieces":[[0,0,0,0]],"hint":[]}`}, {"-merge", "eternity2 part 0 of 1000000000000\n"},
+	} {
+		f.Add(seed.args, []byte(seed.stdin))
+	}
+	f.Fuzz(func(t *testing.T, joined string, stdin []byte) {
+		args := strings.Split(joined, "\x00")
+		if joined == "" {
+			args = nil
+		}
+		for _, a := range args {
+			if n, err := strconv.ParseInt(strings.TrimPrefix(a, "-nodes="), 10, 64); err == nil && n > 20000 ||
+				strings.Contains(a, "checkpoint") || strings.Contains(a, "resume") || strings.Contains(a, "part") && len(stdin) > 300 {
+				return // a long search, or files written
+			}
+		}
+		if !slices.Contains(args, "-merge") && !slices.Contains(args, "-emit") && !slices.Contains(args, "-parts") {
+			args = append([]string{"-nodes", "20000"}, args...)
+		}
+		var out, errb bytes.Buffer
+		switch status := run(args, bytes.NewReader(stdin), &out, &errb); {
+		case status == 0:
+		case status == 2:
+			if out.Len() != 0 || strings.Count(errb.String(), "\n") != 1 || errb.Len() >= 200 {
+				t.Fatalf("%q: exit 2 with stdout %q, stderr %q", args, out.String(), errb.String())
+			}
+		default:
+			t.Fatalf("%q: exit %d, stderr %q", args, status, errb.String())
+		}
 	})
 }
