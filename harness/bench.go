@@ -22,6 +22,7 @@ type BenchOptions struct {
 	Runs         int
 	Warmup       int
 	Vs           map[string][]string // case ID -> external command and arguments
+	Against      *revision           // -against: the entries built at another commit
 	Instructions bool                // also count instructions under callgrind
 }
 
@@ -72,16 +73,14 @@ type Measurement struct {
 	// InstructionsProblem says why a count asked for is missing.
 	InstructionsProblem string `json:"instructions_problem,omitempty"`
 
-	ElapsedRun []float64 `json:"elapsed_runs_s"`
-	CPURun     []float64 `json:"cpu_runs_s"`
-	SysRun     []float64 `json:"sys_runs_s"`
-	FaultRun   []float64 `json:"minor_fault_runs"`
-	RSSRun     []int64   `json:"rss_runs_kib"`
+	Runs Runs `json:"runs"` // every timed run's figures
 
 	// Filled in by -baseline.
 	Base *BaselineComparison `json:"baseline,omitempty"`
 	// Filled in by -vs.
 	Vs *VsResult `json:"vs,omitempty"`
+	// Filled in by -against: ours against the same case built at REV.
+	Against *VsResult `json:"against,omitempty"`
 }
 
 // newMeasurement starts a case's record with every figure missing.
@@ -126,6 +125,9 @@ func (s *Session) Bench(cases []Case, opt BenchOptions) []Measurement {
 		if ext, ok := opt.Vs[c.ID()]; ok {
 			m.Vs = s.vs(c, spec, ext, opt, tag)
 		}
+		if opt.Against != nil {
+			m.Against = s.against(c, spec, opt, tag)
+		}
 		for w := 0; w < opt.Warmup; w++ {
 			s.Log.Update("%s: warm-up %d/%d", tag, w+1, opt.Warmup)
 			Run(spec)
@@ -146,9 +148,11 @@ func (s *Session) Bench(cases []Case, opt BenchOptions) []Measurement {
 		if opt.Instructions && m.Status == StatusOK {
 			s.Log.Update("%s: counting instructions under callgrind", tag)
 			m.Instructions, m.InstructionsProblem = countFigure(spec)
-			if m.Vs != nil && m.Vs.Status == StatusOK {
-				s.Log.Update("%s: counting instructions of %s under callgrind", tag, m.Vs.Command)
-				m.Vs.TheirInstructions, m.Vs.InstructionsProblem = countFigure(m.Vs.spec)
+			for _, v := range []*VsResult{m.Vs, m.Against} {
+				if v != nil && v.Status == StatusOK {
+					s.Log.Update("%s: counting instructions of %s under callgrind", tag, v.Command)
+					v.TheirInstructions, v.InstructionsProblem = countFigure(v.spec)
+				}
 			}
 		}
 		s.Log.Clear()
@@ -171,22 +175,42 @@ func countFigure(spec RunSpec) (Figure, string) {
 	return Figure(n), ""
 }
 
+// Runs are the figures of a program's timed runs, one entry a run.
+type Runs struct {
+	Elapsed []float64 `json:"elapsed_s"`
+	CPU     []float64 `json:"cpu_s"` // user + system
+	Sys     []float64 `json:"sys_s"`
+	Faults  []float64 `json:"minor_faults"`
+	RSS     []int64   `json:"peak_rss_kib"`
+}
+
+// add takes in one run.
+func (rs *Runs) add(r Result) {
+	rs.Elapsed = append(rs.Elapsed, r.Elapsed.Seconds())
+	rs.CPU = append(rs.CPU, r.CPU.Seconds())
+	rs.Sys = append(rs.Sys, r.SysCPU.Seconds())
+	rs.Faults = append(rs.Faults, float64(r.MinFlt))
+	rs.RSS = append(rs.RSS, r.MaxRSS)
+}
+
+// consistent says whether every figure has one entry a run.
+func (rs Runs) consistent() bool {
+	n := len(rs.Elapsed)
+	return len(rs.CPU) == n && len(rs.Sys) == n && len(rs.Faults) == n && len(rs.RSS) == n
+}
+
 func (m *Measurement) addRun(r Result) {
-	m.ElapsedRun = append(m.ElapsedRun, r.Elapsed.Seconds())
-	m.CPURun = append(m.CPURun, r.CPU.Seconds())
-	m.SysRun = append(m.SysRun, r.SysCPU.Seconds())
-	m.FaultRun = append(m.FaultRun, float64(r.MinFlt))
-	m.RSSRun = append(m.RSSRun, r.MaxRSS)
+	m.Runs.add(r)
 	m.RSSFromRusage = m.RSSFromRusage || r.MaxRSSFromRusage
 }
 
 func (m *Measurement) summarize() {
-	m.Elapsed = Summarize(m.ElapsedRun)
-	m.CPU = Summarize(m.CPURun)
-	m.Sys = Summarize(m.SysRun)
-	m.Faults = Summarize(m.FaultRun)
+	m.Elapsed = Summarize(m.Runs.Elapsed)
+	m.CPU = Summarize(m.Runs.CPU)
+	m.Sys = Summarize(m.Runs.Sys)
+	m.Faults = Summarize(m.Runs.Faults)
 	m.MaxRSS = 0
-	for _, k := range m.RSSRun {
+	for _, k := range m.Runs.RSS {
 		m.MaxRSS = max(m.MaxRSS, k)
 	}
 	m.Load, m.Rate = none, none
@@ -198,15 +222,16 @@ func (m *Measurement) summarize() {
 	}
 }
 
-// Busy-machine signals. A program that never keeps more than one core busy
-// should show a load near 1 (a little above: Go's collector runs beside it);
-// well under 1 means it waited for a CPU that others held. Elapsed times
+// Busy-machine signals. A program whose every run kept at most one core
+// busy should show a load near 1 (a little above: Go's collector runs
+// beside it); well under 1 means it waited for a CPU that others held (a
+// program meant for two cores that got less than one shows it too). Elapsed times
 // spread wider than a third of the median mean the runs did not see the same
 // machine; on runs of a few milliseconds that much is ordinary start-up
 // jitter, so the spread must also exceed wideSpreadSeconds.
 const (
-	oneCoreMaxLoad    = 1.3  // every run below this: a one-core program
-	busyLoad          = 0.85 // a one-core program below this waited for a CPU
+	oneCoreMaxLoad    = 1.3  // every run below this: at most one core's worth
+	busyLoad          = 0.85 // such a case below this waited for a CPU
 	wideSpread        = 0.33 // (max-min)/median of elapsed
 	wideSpreadSeconds = 0.02 // and max-min at least this
 )
@@ -217,21 +242,7 @@ const (
 func BusyWarnings(results []Measurement) []string {
 	var why []string
 	for _, m := range results {
-		if m.Elapsed.N < 3 {
-			continue
-		}
-		oneCore := true
-		for i := range m.ElapsedRun {
-			if m.CPURun[i]/m.ElapsedRun[i] >= oneCoreMaxLoad {
-				oneCore = false
-			}
-		}
-		if oneCore && float64(m.Load) < busyLoad {
-			why = append(why, fmt.Sprintf("%s, a one-core program, kept only %.2f of a core busy", m.Case, float64(m.Load)))
-		}
-		if sp := m.Elapsed.Spread(); sp > wideSpread && m.Elapsed.Max-m.Elapsed.Min > wideSpreadSeconds {
-			why = append(why, fmt.Sprintf("%s's elapsed times spread %.0f%% of their median", m.Case, 100*sp))
-		}
+		why = append(why, busyReasons(m)...)
 	}
 	if len(why) == 0 {
 		return nil
@@ -240,20 +251,38 @@ func BusyWarnings(results []Measurement) []string {
 		"): do not trust this run's timing figures; instructions and page faults are not affected"}
 }
 
+// busyReasons are the signs in one case's runs that the machine was busy.
+func busyReasons(m Measurement) []string {
+	if m.Elapsed.N < 3 {
+		return nil
+	}
+	var why []string
+	underOneCore := true
+	for i := range m.Runs.Elapsed {
+		if m.Runs.CPU[i]/m.Runs.Elapsed[i] >= oneCoreMaxLoad {
+			underOneCore = false
+		}
+	}
+	if underOneCore && float64(m.Load) < busyLoad {
+		why = append(why, fmt.Sprintf("%s kept only %.2f of a core busy, though no run used more than one core's worth", m.Case, float64(m.Load)))
+	}
+	if sp := m.Elapsed.Spread(); sp > wideSpread && m.Elapsed.Max-m.Elapsed.Min > wideSpreadSeconds {
+		why = append(why, fmt.Sprintf("%s's elapsed times spread %.0f%% of their median", m.Case, 100*sp))
+	}
+	return why
+}
+
 // VsResult compares our program (ours) with an external one (theirs), run
 // for run: the pairs are ours, theirs, ours, theirs, ...
 type VsResult struct {
-	Command      string    `json:"command"`
-	Status       string    `json:"status"`
-	Problem      string    `json:"problem,omitempty"`
-	OursElapsed  []float64 `json:"ours_elapsed_s"`
-	TheirElapsed []float64 `json:"theirs_elapsed_s"`
-	OursCPU      []float64 `json:"ours_cpu_s"`
-	TheirCPU     []float64 `json:"theirs_cpu_s"`
-	OursFaults   []float64 `json:"ours_minor_faults"`
-	TheirFaults  []float64 `json:"theirs_minor_faults"`
-	Elapsed      Interval  `json:"elapsed_ratio"` // ours / theirs, pair by pair
-	CPU          Interval  `json:"cpu_ratio"`
+	Command string   `json:"command"`
+	Status  string   `json:"status"`
+	Problem string   `json:"problem,omitempty"`
+	Ours    Runs     `json:"ours"`
+	Theirs  Runs     `json:"theirs"`
+	Elapsed Interval `json:"elapsed_ratio"` // ours / theirs, pair by pair
+	CPU     Interval `json:"cpu_ratio"`
+	Faults  Interval `json:"minor_faults_ratio"`
 	// TheirInstructions is counted with -instructions, when valgrind can run it.
 	TheirInstructions   Figure `json:"theirs_instructions"`
 	InstructionsProblem string `json:"theirs_instructions_problem,omitempty"`
@@ -290,10 +319,9 @@ func ParseVs(spec string) (id string, argv []string, err error) {
 	return id, argv, nil
 }
 
-// vs checks the external command's output against the case's expected file,
-// then alternates ours and theirs for opt.Runs pairs.
+// vs runs an external command against case c (from the working directory,
+// with the case's stdin).
 func (s *Session) vs(c Case, ours RunSpec, ext []string, opt BenchOptions, tag string) *VsResult {
-	v := &VsResult{Command: strings.Join(ext, " "), Elapsed: missing, CPU: missing, TheirInstructions: none}
 	cwd, _ := os.Getwd()
 	theirs := RunSpec{Bin: ext[0], Args: ext[1:], Dir: cwd, Timeout: c.Timeout}
 	if c.Stdin != "" {
@@ -302,11 +330,19 @@ func (s *Session) vs(c Case, ours RunSpec, ext []string, opt BenchOptions, tag s
 	if strings.Contains(ext[0], "/") && !filepath.IsAbs(ext[0]) {
 		theirs.Bin = filepath.Join(cwd, ext[0])
 	} // a bare name is resolved through PATH by exec
+	return s.pairs(c, ours, theirs, strings.Join(ext, " "), opt, tag)
+}
+
+// pairs checks the other program's output against the case's expected
+// file, then alternates ours and theirs for opt.Runs pairs.
+func (s *Session) pairs(c Case, ours, theirs RunSpec, name string, opt BenchOptions, tag string) *VsResult {
+	v := &VsResult{Command: name, Elapsed: missing, CPU: missing, Faults: missing, TheirInstructions: none}
 	v.spec = theirs
 	s.Log.Update("%s: checked run of %s", tag, v.Command)
 	checked := theirs
-	checked.CaptureStdout = true
-	verdict := Judge(c, Run(checked), c.ExpectedPath(s.Root))
+	want := readExpected(c, s.Root)
+	checked.CaptureStdout, checked.StdoutLimit, checked.HashStdout = true, want.stdoutLimit(c), c.SHA256 != ""
+	verdict := Judge(c, Run(checked), want)
 	v.Status = verdict.Status
 	if verdict.Status != StatusOK {
 		v.Problem = verdict.Message
@@ -320,15 +356,12 @@ func (s *Session) vs(c Case, ours RunSpec, ext []string, opt BenchOptions, tag s
 			v.Status, v.Problem = StatusError, "pair "+fmt.Sprint(r+1)+": "+p
 			break
 		}
-		v.OursElapsed = append(v.OursElapsed, a.Elapsed.Seconds())
-		v.TheirElapsed = append(v.TheirElapsed, b.Elapsed.Seconds())
-		v.OursCPU = append(v.OursCPU, a.CPU.Seconds())
-		v.TheirCPU = append(v.TheirCPU, b.CPU.Seconds())
-		v.OursFaults = append(v.OursFaults, float64(a.MinFlt))
-		v.TheirFaults = append(v.TheirFaults, float64(b.MinFlt))
+		v.Ours.add(a)
+		v.Theirs.add(b)
 	}
-	v.Elapsed = PairedRatio(v.OursElapsed, v.TheirElapsed)
-	v.CPU = PairedRatio(v.OursCPU, v.TheirCPU)
+	v.Elapsed = PairedRatio(v.Ours.Elapsed, v.Theirs.Elapsed)
+	v.CPU = PairedRatio(v.Ours.CPU, v.Theirs.CPU)
+	v.Faults = PairedRatio(v.Ours.Faults, v.Theirs.Faults)
 	return v
 }
 
@@ -339,7 +372,7 @@ func withTimeout(cases []Case, d time.Duration) []Case {
 	}
 	out := append([]Case(nil), cases...)
 	for i := range out {
-		out[i].Timeout = d
+		out[i].Timeout, out[i].TimeoutFromFlag = d, true
 	}
 	return out
 }

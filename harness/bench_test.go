@@ -30,7 +30,7 @@ func TestVsAlternatesAndChecksTheOtherProgram(t *testing.T) {
 	// six pairs are enough for a 95% interval.
 	ms := s.Bench([]Case{c}, BenchOptions{Runs: 6, Vs: map[string][]string{"e/c": {os.Args[0], "hello"}}})
 	v := ms[0].Vs
-	if v == nil || v.Status != StatusOK || len(v.OursElapsed) != 6 || len(v.TheirElapsed) != 6 || len(v.OursFaults) != 6 {
+	if v == nil || v.Status != StatusOK || len(v.Ours.Elapsed) != 6 || len(v.Theirs.Elapsed) != 6 || len(v.Ours.Faults) != 6 {
 		t.Fatalf("vs result %+v", v)
 	}
 	if iv := v.Elapsed; !iv.Known() || iv.Low > iv.Ratio || iv.Ratio > iv.High || iv.Confidence < Level {
@@ -46,7 +46,7 @@ func TestVsAlternatesAndChecksTheOtherProgram(t *testing.T) {
 
 	// The other program prints something else: it is reported, not timed.
 	ms = s.Bench([]Case{c}, BenchOptions{Runs: 2, Vs: map[string][]string{"e/c": {os.Args[0], "goodbye"}}})
-	if v := ms[0].Vs; v.Status != StatusBadOutput || len(v.OursElapsed) != 0 || v.Elapsed.Known() {
+	if v := ms[0].Vs; v.Status != StatusBadOutput || len(v.Ours.Elapsed) != 0 || v.Elapsed.Known() {
 		t.Errorf("vs with wrong output: %+v", v)
 	}
 }
@@ -106,13 +106,13 @@ func TestBusyWarnings(t *testing.T) {
 	short := measured("e/short", []float64{0.010, 0.018, 0.012, 0.011, 0.013}, 0) // 70% of a tiny time: jitter
 	spread := measured("e/spread", []float64{1.0, 1.6, 0.9, 1.1, 1.0}, 0)
 	waited := measured("e/waited", []float64{1, 1, 1, 1, 1}, 0)
-	for i := range waited.CPURun {
-		waited.CPURun[i] = 0.6 // a one-core program that got 60% of a core
+	for i := range waited.Runs.CPU {
+		waited.Runs.CPU[i] = 0.6 // a one-core program that got 60% of a core
 	}
 	waited.summarize()
 	twoCores := measured("e/two", []float64{1, 1, 1, 1, 1}, 0)
-	for i := range twoCores.CPURun {
-		twoCores.CPURun[i] = []float64{1.9, 0.7, 1.8, 1.9, 0.6}[i] // used two cores at times: not judged by load
+	for i := range twoCores.Runs.CPU {
+		twoCores.Runs.CPU[i] = []float64{1.9, 0.7, 1.8, 1.9, 0.6}[i] // used two cores at times: not judged by load
 	}
 	twoCores.summarize()
 	if w := BusyWarnings([]Measurement{quiet, short, twoCores}); w != nil {
@@ -120,7 +120,7 @@ func TestBusyWarnings(t *testing.T) {
 	}
 	w := BusyWarnings([]Measurement{quiet, spread, waited})
 	if len(w) != 1 || !strings.Contains(w[0], "e/spread's elapsed times spread 70% of their median") ||
-		!strings.Contains(w[0], "e/waited, a one-core program, kept only 0.60 of a core busy") || !strings.Contains(w[0], "do not trust") {
+		!strings.Contains(w[0], "e/waited kept only 0.60 of a core busy, though no run used more than one core's worth") || !strings.Contains(w[0], "do not trust") {
 		t.Errorf("a busy run: %q", w)
 	}
 }

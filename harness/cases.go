@@ -65,10 +65,30 @@ type Case struct {
 	Rate    string // work-count label printed by the program, "" for none
 	Exit    int    // expected exit status; non-zero means an error case
 	Timeout time.Duration
-	Emit    []string // arguments that make the entry print a generated program
-	Expect  string   // the case whose expected file this one shares, "" for its own
-	SHA256  string   // the output's SHA-256 in hex, compared instead of an expected file; "" for none
-	Source  string   // file:line the case came from
+	// TimeoutFromFlag says -timeout set Timeout, not the case file.
+	TimeoutFromFlag bool
+	Emit            []string // arguments that make the entry print a generated program
+	Expect          string   // the case whose expected file this one shares, "" for its own
+	SHA256          string   // the output's SHA-256 in hex, compared instead of an expected file; "" for none
+	Source          string   // file:line the case came from
+}
+
+// Line is the case's arguments, stdin and options as the case file has them.
+func (c Case) Line() string {
+	f := slices.Clone(c.Args)
+	if c.Stdin != "" {
+		f = append(f, "<", c.Stdin)
+	}
+	for _, o := range []struct{ key, val string }{{"rate", c.Rate}, {"exit", strconv.Itoa(c.Exit)}, {"emit", strings.Join(c.Emit, ",")},
+		{"expect", c.Expect}, {"sha256", c.SHA256}} {
+		if o.val != "" && o.val != "0" {
+			f = append(f, "@"+o.key+"="+o.val)
+		}
+	}
+	if c.Timeout != defaultTimeout[c.Class] {
+		f = append(f, "@timeout="+c.Timeout.String())
+	}
+	return strings.Join(f, " ")
 }
 
 // ID is ENTRY/CASE, the name used on the command line and in reports.
@@ -90,7 +110,9 @@ func ParseCases(file string, r io.Reader) ([]Case, error) {
 	var cases []Case
 	seen := map[string]string{}
 	sc := bufio.NewScanner(r)
-	for line := 1; sc.Scan(); line++ {
+	sc.Buffer(make([]byte, 64<<10), maxCaseLine)
+	line := 1
+	for ; sc.Scan(); line++ {
 		text := sc.Text()
 		if i := strings.Index(text, "#"); i >= 0 && strings.TrimSpace(text[:i]) == "" {
 			text = "" // whole-line comment; a '#' inside arguments is kept
@@ -112,10 +134,16 @@ func ParseCases(file string, r io.Reader) ([]Case, error) {
 		cases = append(cases, c)
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %v", file, err)
+		return nil, fmt.Errorf("%s:%d: a line longer than %d bytes (%v)", file, line, maxCaseLine, err)
+	}
+	if len(cases) == 0 {
+		return nil, fmt.Errorf("%s: no cases (expected lines of ENTRY/CASE CLASS ARGS...)", file)
 	}
 	return cases, nil
 }
+
+// maxCaseLine is the longest line of a case file.
+const maxCaseLine = 1 << 20
 
 func parseCaseLine(fields []string) (Case, error) {
 	var c Case
@@ -135,6 +163,7 @@ func parseCaseLine(fields []string) (Case, error) {
 	}
 	c.Timeout = defaultTimeout[c.Class]
 	rest := fields[2:]
+	given := map[string]bool{}
 	for i := 0; i < len(rest); i++ {
 		f := rest[i]
 		switch {
@@ -150,6 +179,11 @@ func parseCaseLine(fields []string) (Case, error) {
 		case strings.HasPrefix(f, "<"):
 			return c, fmt.Errorf("expected a space between '<' and the file name in %q", f)
 		case strings.HasPrefix(f, "@"):
+			key, _, _ := strings.Cut(f[1:], "=")
+			if given[key] {
+				return c, fmt.Errorf("expected @%s once, got it twice", key)
+			}
+			given[key] = true
 			if err := c.setOption(f[1:]); err != nil {
 				return c, err
 			}

@@ -98,3 +98,29 @@ func TestSelect(t *testing.T) {
 		t.Error("a pattern matching nothing must be an error")
 	}
 }
+
+// FuzzParseCases: any case file is cases or one error naming the file and
+// line, never a panic; a case read prints back (list) as a line that reads
+// back as the same case.
+func FuzzParseCases(f *testing.F) {
+	for _, seed := range []string{"meteor/2098 bench 2098 @rate=nodes\n", "a/b check x < in.txt @exit=2\n", "a/b long @timeout=5m @emit=-emit,x @expect=c\n",
+		"a/b check @sha256=" + strings.Repeat("0", 64) + "\n", "# c\n\n", "", "a/b\n", "a/b check @rate=x @rate=y\n", "a/b check <x\n"} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		cases, err := ParseCases("cases.txt", strings.NewReader(text))
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "cases.txt") || strings.Contains(err.Error(), "\n") {
+				t.Fatalf("error %q: want one line starting with the file name", err)
+			}
+			return
+		}
+		for _, c := range cases {
+			line := c.ID() + " " + string(c.Class) + " " + c.Line()
+			back, err := ParseCases("again", strings.NewReader(line+"\n"))
+			if err != nil || len(back) != 1 || back[0].Line() != c.Line() || back[0].Timeout != c.Timeout {
+				t.Fatalf("%q lists as %q, which reads back as %+v, %v", text, line, back, err)
+			}
+		}
+	})
+}

@@ -41,18 +41,51 @@ func judgedOutput(c Case, res Result) []byte {
 	return res.Stdout
 }
 
-// Judge compares a run with what case c expects. expectedPath is only used to
-// name the file in messages.
-func Judge(c Case, res Result, expectedPath string) Verdict {
+// Expected is a case's expected file, read once: its path (for messages),
+// its bytes, or why it could not be read.
+type Expected struct {
+	Path string
+	Data []byte
+	Err  error
+}
+
+// readExpected reads case c's expected file; a case with @sha256 has none.
+func readExpected(c Case, root string) Expected {
+	e := Expected{Path: c.ExpectedPath(root)}
+	if c.SHA256 == "" {
+		e.Data, e.Err = os.ReadFile(e.Path)
+	}
+	return e
+}
+
+// stdoutLimit is how much stdout a checked run may write: twice the
+// expected file and 1 MiB more; 1 MiB for an @exit case, which must write
+// none; no limit with @sha256, whose output is hashed as it comes.
+func (e Expected) stdoutLimit(c Case) int64 {
+	switch {
+	case c.Exit != 0:
+		return 1 << 20
+	case c.SHA256 != "":
+		return 0
+	}
+	return 2*int64(len(e.Data)) + 1<<20
+}
+
+// Judge compares a run with what case c expects.
+func Judge(c Case, res Result, want Expected) Verdict {
 	switch {
 	case res.Err != nil:
 		return Verdict{StatusError, res.Problem()}
+	case res.StdoutOverflow:
+		return Verdict{StatusBadOutput, fmt.Sprintf("%s (the expected output is %d bytes)", res.Problem(), len(want.Data))}
+	case res.TimedOut && c.TimeoutFromFlag:
+		return Verdict{StatusTimeout, fmt.Sprintf("%s (limit %s, set by -timeout)", res.Problem(), c.Timeout)}
 	case res.TimedOut:
 		return Verdict{StatusTimeout, fmt.Sprintf("%s (limit %s; set @timeout= in the case file to change it)", res.Problem(), c.Timeout)}
 	case c.Exit == 0 && res.ExitCode != 0:
 		msg := res.Problem()
-		if len(res.Stdout) > 0 {
-			msg += fmt.Sprintf("; it wrote %d bytes to stdout before failing (a failed run must leave stdout empty)", len(res.Stdout))
+		if res.StdoutLen > 0 {
+			msg += fmt.Sprintf("; it wrote %d bytes to stdout before failing (a failed run must leave stdout empty)", res.StdoutLen)
 		}
 		return Verdict{StatusError, msg}
 	case c.Exit != 0 && res.ExitCode != c.Exit:
@@ -62,19 +95,18 @@ func Judge(c Case, res Result, expectedPath string) Verdict {
 			c.Exit, len(res.Stdout), visible(splitLines(res.Stdout)[0]))}
 	}
 	if c.SHA256 != "" {
-		if sum := fmt.Sprintf("%x", sha256.Sum256(judgedOutput(c, res))); sum != c.SHA256 {
-			return Verdict{StatusBadOutput, fmt.Sprintf("the output's SHA-256 is %s, expected %s (@sha256 in %s); %d bytes", sum, c.SHA256, displayPath(c.Source), len(judgedOutput(c, res)))}
+		if sum, n := outputSum(c, res); sum != c.SHA256 {
+			return Verdict{StatusBadOutput, fmt.Sprintf("the output's SHA-256 is %s, expected %s (@sha256 in %s); %d bytes", sum, c.SHA256, displayPath(c.Source), n)}
 		}
 		return Verdict{StatusOK, ""}
 	}
-	want, err := os.ReadFile(expectedPath)
-	shown := displayPath(expectedPath)
-	if errors.Is(err, fs.ErrNotExist) {
+	shown := displayPath(want.Path)
+	if errors.Is(want.Err, fs.ErrNotExist) {
 		return Verdict{StatusNoExpected, fmt.Sprintf("%s does not exist (run `harness update %s` to create it from the current program)", shown, c.ID())}
-	} else if err != nil {
-		return Verdict{StatusError, err.Error()}
+	} else if want.Err != nil {
+		return Verdict{StatusError, want.Err.Error()}
 	}
-	if d := Diff(want, judgedOutput(c, res)); d != "" {
+	if d := Diff(want.Data, judgedOutput(c, res)); d != "" {
 		stream := "stdout"
 		if c.Exit != 0 {
 			stream = "stderr"
@@ -82,6 +114,16 @@ func Judge(c Case, res Result, expectedPath string) Verdict {
 		return Verdict{StatusBadOutput, fmt.Sprintf("%s differs from %s at %s", stream, shown, d)}
 	}
 	return Verdict{StatusOK, ""}
+}
+
+// outputSum is the SHA-256 (hex) and length of the judged output: stdout's
+// as it was hashed while captured, or stderr's for an @exit case.
+func outputSum(c Case, res Result) (string, int64) {
+	if c.Exit != 0 || res.StdoutSHA256 == "" {
+		out := judgedOutput(c, res)
+		return fmt.Sprintf("%x", sha256.Sum256(out)), int64(len(out))
+	}
+	return res.StdoutSHA256, res.StdoutLen
 }
 
 // displayPath shows a path relative to the working directory when it lies
@@ -123,8 +165,11 @@ func (s *Session) runChecked(c Case) (Result, Verdict) {
 	if err != nil {
 		return Result{}, Verdict{StatusError, err.Error()}
 	}
-	res := Run(s.spec(c, bin, true))
-	return res, Judge(c, res, c.ExpectedPath(s.Root))
+	want := readExpected(c, s.Root)
+	spec := s.spec(c, bin, true)
+	spec.StdoutLimit, spec.HashStdout = want.stdoutLimit(c), c.SHA256 != ""
+	res := Run(spec)
+	return res, Judge(c, res, want)
 }
 
 func (s *Session) spec(c Case, bin string, capture bool) RunSpec {
@@ -172,7 +217,8 @@ func (s *Session) Update(cases []Case) int {
 				fmt.Fprintf(s.Out, "FAIL     %s: %s\n", c.ID(), indent(v.Message, "         "))
 				continue
 			}
-			fmt.Fprintf(s.Out, "sha256   %s: @sha256=%x (%s keeps it; edit it there)\n", c.ID(), sha256.Sum256(judgedOutput(c, res)), displayPath(c.Source))
+			sum, _ := outputSum(c, res)
+			fmt.Fprintf(s.Out, "sha256   %s: @sha256=%s (%s keeps it; edit it there)\n", c.ID(), sum, displayPath(c.Source))
 			continue
 		}
 		s.Log.Transient("update [%d/%d] %s", i+1, len(cases), c.ID())

@@ -1,19 +1,21 @@
 package main
 
-// compare.go sets a run against a saved one (-baseline), says when the two
-// were not measured alike, and gates regressions (-fail-over PCT).
+// compare.go sets a run against a saved one (-baseline) and says when the
+// two were not measured alike; harness compare sets saved runs against
+// each other.
 
 import (
 	"fmt"
+	"io"
 	"math"
+	"slices"
 )
 
 // BaselineComparison is this run over the saved one, case by case.
 type BaselineComparison struct {
 	Elapsed Interval `json:"elapsed"` // ratio of medians with its 95% interval
 	CPU     Interval `json:"cpu"`
-	// Faults is the ratio of median minor page-fault counts.
-	Faults Figure `json:"minor_faults_ratio"`
+	Faults  Interval `json:"minor_faults"`
 	// Instructions is exact (one callgrind count each), when both were counted.
 	Instructions Figure `json:"instructions_ratio"`
 }
@@ -40,13 +42,10 @@ func ApplyBaseline(results []Measurement, base Report, baseFile string) (notes [
 			continue // this run's own problem is reported already
 		}
 		c := &BaselineComparison{
-			Elapsed:      RatioOfMedians(m.ElapsedRun, o.ElapsedRun),
-			CPU:          RatioOfMedians(m.CPURun, o.CPURun),
-			Faults:       none,
+			Elapsed:      IndependentRatio(m.Runs.Elapsed, o.Runs.Elapsed),
+			CPU:          IndependentRatio(m.Runs.CPU, o.Runs.CPU),
+			Faults:       IndependentRatio(m.Runs.Faults, o.Runs.Faults),
 			Instructions: none,
-		}
-		if o.Faults.N > 0 && o.Faults.Median > 0 {
-			c.Faults = Figure(m.Faults.Median / o.Faults.Median)
 		}
 		if m.Instructions.Known() && o.Instructions.Known() && o.Instructions > 0 {
 			c.Instructions = m.Instructions / o.Instructions
@@ -85,33 +84,6 @@ func quoteEmpty(s string) string {
 	return s
 }
 
-// Regressions lists each case that got worse than the baseline by more than
-// pct percent: instructions by their exact ratio; elapsed or CPU seconds only
-// when the whole 95% interval lies beyond the limit, so noise alone does not
-// fail a build.
-func Regressions(results []Measurement, pct float64) []string {
-	limit := 1 + pct/100
-	var out []string
-	for _, m := range results {
-		b := m.Base
-		if b == nil {
-			continue
-		}
-		if b.Instructions.Known() && float64(b.Instructions) > limit {
-			out = append(out, fmt.Sprintf("%s: instructions %.3f× the baseline's (exact), over the %g%% allowed", m.Case, float64(b.Instructions), pct))
-		}
-		for _, t := range []struct {
-			name string
-			iv   Interval
-		}{{"elapsed", b.Elapsed}, {"cpu", b.CPU}} {
-			if t.iv.Above(limit) {
-				out = append(out, fmt.Sprintf("%s: %s %s× the baseline's, the whole interval over the %g%% allowed", m.Case, t.name, ratioText(t.iv), pct))
-			}
-		}
-	}
-	return out
-}
-
 // ratioText prints a ratio with its interval: "0.93 [0.90, 0.97]", the
 // interval left out when it is missing.
 func ratioText(iv Interval) string {
@@ -131,4 +103,68 @@ func ratioCell(iv Interval) string {
 		s += " *"
 	}
 	return s
+}
+
+// CompareReports sets saved runs against the first, case by case: the
+// same ratios and intervals as -baseline, for each later file. Files from
+// another CPU or GOMAXPROCS than the first are refused: their times would
+// compare the machines.
+func CompareReports(w io.Writer, names []string, reports []Report) error {
+	first := reports[0]
+	for k, r := range reports[1:] {
+		for _, d := range []struct{ what, a, b string }{{"CPU", r.Header.CPUModel, first.Header.CPUModel}, {"GOMAXPROCS", r.Header.GOMAXPROCS, first.Header.GOMAXPROCS}} {
+			if d.a != d.b {
+				return fmt.Errorf("%s was measured with %s %s, %s with %s: their times do not compare", names[k+1], d.what, quoteEmpty(d.a), names[0], quoteEmpty(d.b))
+			}
+		}
+	}
+	head := []string{"case"}
+	for _, n := range names[1:] {
+		head = append(head, n+" elapsed", "cpu", "instructions")
+	}
+	table := [][]string{head}
+	var notes []string
+	for _, m := range first.Results {
+		row, seen := []string{m.Case}, false
+		for k, r := range reports[1:] {
+			i := slices.IndexFunc(r.Results, func(x Measurement) bool { return x.Case == m.Case })
+			if i < 0 {
+				row = append(row, "-", "-", "-")
+				continue
+			}
+			seen = true
+			later := []Measurement{r.Results[i]}
+			for _, note := range ApplyBaseline(later, first, names[0]) {
+				notes = append(notes, names[k+1]+": "+note)
+			}
+			b := later[0].Base
+			if b == nil {
+				row = append(row, "-", "-", "-")
+				continue
+			}
+			instr := "-"
+			if b.Instructions.Known() {
+				instr = fmt.Sprintf("%.4f", float64(b.Instructions))
+			}
+			row = append(row, ratioCell(b.Elapsed), ratioCell(b.CPU), instr)
+		}
+		if seen {
+			table = append(table, row)
+		}
+	}
+	if len(table) == 1 {
+		return fmt.Errorf("no case of %s is in the other files", names[0])
+	}
+	ew := &errWriter{w: w}
+	for i, r := range reports {
+		ew.printf("# %s: %s\n", names[i], r.Header.String())
+	}
+	for _, line := range aligned(table, 1) {
+		ew.printf("%s\n", line)
+	}
+	ew.printf("ratios: each file / %s, Hodges-Lehmann estimate [95%% interval] over the runs; * marks an interval that excludes 1; instructions exact.\n", names[0])
+	for _, n := range notes {
+		ew.printf("note: %s\n", n)
+	}
+	return ew.err
 }

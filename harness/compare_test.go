@@ -1,7 +1,11 @@
 package main
 
 import (
+	"encoding/json"
+	"io"
+	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -14,9 +18,9 @@ func measured(id string, elapsed []float64, instructions float64) Measurement {
 	}
 	for _, e := range elapsed {
 		m.addRun(Result{})
-		m.ElapsedRun[len(m.ElapsedRun)-1] = e
-		m.CPURun[len(m.CPURun)-1] = e
-		m.FaultRun[len(m.FaultRun)-1] = 100
+		m.Runs.Elapsed[len(m.Runs.Elapsed)-1] = e
+		m.Runs.CPU[len(m.Runs.CPU)-1] = e
+		m.Runs.Faults[len(m.Runs.Faults)-1] = 100
 	}
 	m.summarize()
 	return m
@@ -45,7 +49,7 @@ func TestBaselineComparison(t *testing.T) {
 		measured("a/new", []float64{1}, 0),
 	}
 	notes := ApplyBaseline(now, loaded, "base.json")
-	if b := now[0].Base; b == nil || b.Elapsed.Ratio != 0.55/1.1 || !b.Elapsed.Excludes1() || float64(b.Instructions) != 0.9 || b.Faults != 1 {
+	if b := now[0].Base; b == nil || b.Elapsed.Ratio != 0.55/1.1 || !b.Elapsed.Excludes1() || float64(b.Instructions) != 0.9 || b.Faults.Ratio != 1 {
 		t.Errorf("a/x: %+v", b)
 	}
 	if b := now[1].Base; b == nil || b.Elapsed.Ratio != 1 || b.Elapsed.Excludes1() || !b.Elapsed.Known() || b.Instructions.Known() {
@@ -92,33 +96,38 @@ func TestBaselineWarnings(t *testing.T) {
 	}
 }
 
-// The gate: instructions by their exact ratio, times only when the whole
-// interval is beyond the limit.
-func TestRegressions(t *testing.T) {
-	base := Report{Results: []Measurement{
-		measured("e/instr", []float64{1, 1, 1, 1, 1}, 1000),
-		measured("e/slow", []float64{1.0, 1.02, 0.98, 1.01, 0.99}, 0),
-		measured("e/noisy", []float64{1.0, 1.5, 0.7, 1.2, 0.9}, 0),
-		measured("e/same", []float64{1.0, 1.02, 0.98, 1.01, 0.99}, 1000),
-	}}
-	now := []Measurement{
-		measured("e/instr", []float64{1, 1, 1, 1, 1}, 1060),           // +6% instructions
-		measured("e/slow", []float64{1.3, 1.32, 1.28, 1.31, 1.29}, 0), // +30%, sure
-		measured("e/noisy", []float64{1.1, 1.8, 0.8, 1.5, 1.0}, 0),    // +20% median, not sure
-		measured("e/same", []float64{1.0, 1.02, 0.98, 1.01, 0.99}, 1000),
+// A baseline whose summaries and runs disagree is refused, naming the case.
+func TestBaselineWithoutRuns(t *testing.T) {
+	r := Report{Header: Header{GoVersion: "go1.26.8"}, Results: []Measurement{measured("a/x", []float64{1, 1, 1, 1}, 0)}}
+	r.Results[0].Runs = Runs{}
+	path := filepath.Join(t.TempDir(), "b.json")
+	SaveReport(path, r)
+	if _, err := LoadReport(path); err == nil || !strings.Contains(err.Error(), `case "a/x": its summary counts 4 runs but 0 are recorded`) {
+		t.Errorf("%v", err)
 	}
-	ApplyBaseline(now, base, "b")
-	got := Regressions(now, 5)
-	if len(got) != 3 {
-		t.Fatalf("regressions over 5%%: %q", got)
+}
+
+// FuzzLoadReport: any file is a report or one error, never a panic.
+func FuzzLoadReport(f *testing.F) {
+	good, _ := json.Marshal(Report{Header: Header{GoVersion: "go1.26.8"}, Results: []Measurement{measured("a/x", []float64{1, 1.1, 1.2, 1.3}, 100)}})
+	for _, seed := range []string{string(good), "{}", "", `{"results":[{"case":"a/x","elapsed_s":{"n":4}}]}`, `{"header":{"go_version":"x"},"results":[{"runs":{"elapsed_s":[-1]}}]}`} {
+		f.Add([]byte(seed))
 	}
-	for i, want := range []string{"e/instr: instructions 1.060× the baseline's (exact), over the 5% allowed",
-		"e/slow: elapsed 1.30 [", "e/slow: cpu 1.30 ["} {
-		if !strings.HasPrefix(got[i], want) {
-			t.Errorf("regression %d = %q, want prefix %q", i, got[i], want)
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, data []byte) {
+		path := filepath.Join(dir, "b.json")
+		os.WriteFile(path, data, 0o644)
+		r, err := LoadReport(path)
+		if err != nil {
+			if strings.Contains(err.Error(), "\n") {
+				t.Fatalf("a two-line error: %q", err)
+			}
+			return
 		}
-	}
-	if got := Regressions(now, 50); len(got) != 0 {
-		t.Errorf("nothing is over 50%%: %q", got)
-	}
+		now := slices.Clone(r.Results)
+		ApplyBaseline(now, r, "b.json")
+		g, _ := ParseGate("instructions=1,cpu=1,elapsed=1,faults=1")
+		Regressions(now, g)
+		WriteReport(io.Discard, "table", r)
+	})
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"strconv"
 	"strings"
 	"testing"
@@ -27,6 +28,24 @@ func helper(mode string, args []string) int {
 		io.Copy(os.Stdout, os.Stdin)
 	case "sleep":
 		time.Sleep(10 * time.Second)
+	case "yes": // stdout without end
+		line := []byte(strings.Repeat("y", 4095) + "\n")
+		for {
+			if _, err := os.Stdout.Write(line); err != nil {
+				return 1
+			}
+		}
+	case "spawn": // start a sleeping child holding stdout and stderr, write its pid to args[0], then wait or exit
+		child := exec.Command(os.Args[0])
+		child.Env = append(os.Environ(), "HARNESS_HELPER=sleep")
+		child.Stdout, child.Stderr = os.Stdout, os.Stderr
+		if child.Start() != nil {
+			return 1
+		}
+		os.WriteFile(args[0], []byte(strconv.Itoa(child.Process.Pid)), 0o644)
+		if len(args) > 1 && args[1] == "wait" {
+			child.Wait()
+		}
 	case "fail-after-output":
 		fmt.Println("partial answer")
 		fmt.Fprintln(os.Stderr, "helper: something broke")

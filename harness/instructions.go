@@ -24,8 +24,8 @@ import (
 	"time"
 )
 
-// errNoValgrind is what -instructions says when the tool is missing.
-var errNoValgrind = errors.New("-instructions needs valgrind, which is not installed (on Debian or Ubuntu: apt-get install valgrind)")
+// errNoValgrind is what counting instructions says when the tool is missing.
+var errNoValgrind = errors.New("counting instructions needs valgrind, which is not installed (on Debian or Ubuntu: apt-get install valgrind)")
 
 // valgrindPath finds valgrind on PATH; tests replace it with countInstructions.
 var valgrindPath = func() (string, error) {

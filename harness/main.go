@@ -7,6 +7,8 @@
 //	harness update       [flags] [ENTRY[/CASE]...]  rewrite expected files from the current programs
 //	harness lint         [flags] [ENTRY...]         check the submission rules
 //	harness list         [flags] [ENTRY[/CASE]...]  print the cases
+//	harness compare      A.json B.json [C.json...]  saved runs (-save) set against the first
+//	harness history      [-svg FILE] HISTORY [CASE...]  a history file's trends (bench -history)
 //
 // Cases live in harness/cases.txt (see cases.go for the format); expected
 // outputs in expected/ENTRY/CASE.out. Each command takes only its own flags:
@@ -42,6 +44,10 @@ commands:
   update        rewrite expected files from the current programs; shows changes
   lint          check entries against the submission rules
   list          print the selected cases
+  compare       A.json B.json [C.json...]: saved runs (bench -save) against the
+                first, without running anything
+  history       [-svg FILE] HISTORY [CASE...]: the trends in a file that
+                bench -history appends to, as a table and a chart
 
 harness COMMAND -h lists the command's flags.
 `
@@ -74,8 +80,9 @@ type options struct {
 	readme                string
 	vs                    stringList
 	instructions          bool
-	failOver              float64
+	gate                  Gate
 	failOverSet           bool
+	against, history      string
 	patterns, commandArgv []string
 }
 
@@ -116,7 +123,7 @@ var commands = []command{
 		caseFlags(fs, o)
 		fs.IntVar(&o.runs, "runs", 5, "timed runs a case after the checked run (and pairs with -vs)")
 		fs.IntVar(&o.warmup, "warmup", 0, "untimed runs before the timed ones")
-		fs.StringVar(&o.format, "format", "table", "output format: table, md, json or benchfmt")
+		fs.StringVar(&o.format, "format", "table", "output format: table, md, json, csv or benchfmt")
 		fs.BoolVar(&o.json, "json", false, "same as -format json")
 		fs.BoolVar(&o.md, "md", false, "same as -format md")
 		fs.BoolVar(&o.benchfmt, "benchfmt", false, "same as -format benchfmt (for benchstat)")
@@ -125,20 +132,23 @@ var commands = []command{
 		fs.StringVar(&o.svg, "svg", "", "also draw the results as an SVG chart in this file")
 		fs.StringVar(&o.readme, "readme", "", "also put the Markdown table (and the -svg chart) into this file, between its "+readmeStart+" and "+readmeEnd+" lines")
 		fs.BoolVar(&o.instructions, "instructions", false, "also run each case once under callgrind and count its instructions (needs valgrind)")
-		fs.Func("fail-over", "with -baseline: exit 1 naming each case whose instructions rose more than `PCT` percent, or whose elapsed or CPU time did with the whole 95% interval", func(s string) error {
-			_, err := fmt.Sscanf(s, "%g", &o.failOver)
-			if err != nil || o.failOver < 0 {
-				return errors.New("want a percentage, 0 or more")
-			}
-			o.failOverSet = true
-			return nil
+		fs.Func("fail-over", "exit 1 naming each case over the limit: `PCT` for every metric the comparison can judge, or METRIC=PCT,... (instructions, cpu, elapsed, faults); with -against, in pairs; with -baseline, instructions and faults unless times are named", func(s string) error {
+			g, err := ParseGate(s)
+			o.gate, o.failOverSet = g, err == nil
+			return err
 		})
+		fs.StringVar(&o.against, "against", "", "build each entry at git revision `REV` (HEAD~1, main, a hash) and run it in alternating pairs with ours")
+		fs.StringVar(&o.history, "history", "", "also append this run's figures to `FILE` (one JSON line a run), for harness history")
 		fs.Var(&o.vs, "vs", "'ENTRY/CASE=COMMAND ARGS': check an external program and alternate it with ours (repeatable)")
 		timeoutFlag(fs, o, "every run, ours and -vs programs")
 	}, benchCommand},
 	{"instructions", runCaseFlags("every run (valgrind's slowdown is allowed for on top)"), instructionsCommand},
 	{"update", runCaseFlags("every run"), updateCommand},
 	{"lint", rootFlag, lintCommand},
+	{"compare", func(fs *flag.FlagSet, o *options) {}, compareCommand},
+	{"history", func(fs *flag.FlagSet, o *options) {
+		fs.StringVar(&o.svg, "svg", "", "also draw the trends as an SVG chart in this file")
+	}, historyCommand},
 	{"list", func(fs *flag.FlagSet, o *options) {
 		rootFlag(fs, o)
 		fs.StringVar(&o.casesFile, "cases", "", "case file (default ROOT/harness/cases.txt)")
@@ -190,6 +200,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	o.patterns = patterns
+	if cmd.name == "compare" || cmd.name == "history" { // files, not the repository
+		return cmd.run(o, stdout, stderr)
+	}
 	if o.root == "" {
 		if o.root, err = findRoot(); err != nil {
 			fmt.Fprintln(stderr, "harness:", err)
@@ -225,6 +238,10 @@ func flagHint(err error, cmdName string) error {
 
 // selected loads the case file and picks the cases the patterns name.
 func selected(o *options, stderr io.Writer, classes ...Class) (all, cases []Case, ok bool) {
+	if o.timeout < 0 {
+		fmt.Fprintf(stderr, "harness: -timeout %v: must be positive\n", o.timeout)
+		return nil, nil, false
+	}
 	all, err := LoadCases(o.casesFile)
 	if err == nil {
 		if o.long {
@@ -256,7 +273,7 @@ func listCommand(o *options, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	for _, c := range cases {
-		fmt.Fprintf(stdout, "%-28s %-6s %s\n", c.ID(), c.Class, strings.Join(c.Args, " "))
+		fmt.Fprintf(stdout, "%-28s %-6s %s\n", c.ID(), c.Class, c.Line())
 	}
 	return exitOK
 }
@@ -314,8 +331,6 @@ func benchOptions(o *options, all, cases []Case) (BenchOptions, string, error) {
 		return opt, "", errors.New("-warmup must be 0 or more")
 	case o.timeout < 0:
 		return opt, "", errors.New("-timeout must be positive")
-	case o.failOverSet && o.baseline == "":
-		return opt, "", errors.New("-fail-over needs -baseline FILE: the gate compares with a saved run")
 	}
 	for _, v := range o.vs {
 		id, argv, err := ParseVs(v)
@@ -339,6 +354,9 @@ func benchOptions(o *options, all, cases []Case) (BenchOptions, string, error) {
 		return opt, "", err
 	}
 	if err := checkWritable("-svg", o.svg); err != nil {
+		return opt, "", err
+	}
+	if err := checkWritable("-history", o.history); err != nil {
 		return opt, "", err
 	}
 	if o.readme != "" {
@@ -368,6 +386,23 @@ func benchCommand(o *options, stdout, stderr io.Writer) int {
 		}
 		base = &r
 	}
+	rep := Report{Header: ReadHeader(o.root, opt.Runs)}
+	if o.failOverSet {
+		if err := checkGate(o.gate, o.against != "", base, rep.Header, o.instructions); err != nil {
+			fmt.Fprintln(stderr, "harness bench:", err)
+			return exitUsage
+		}
+	}
+	if o.against != "" {
+		r, err := checkoutRevision(o.root, o.against)
+		if err != nil {
+			fmt.Fprintln(stderr, "harness bench:", err)
+			return exitUsage
+		}
+		defer r.Close(o.root)
+		opt.Against = r
+		rep.Against = r.name()
+	}
 	s, err := newSession(o, stdout, stderr)
 	if err != nil {
 		fmt.Fprintln(stderr, "harness:", err)
@@ -376,7 +411,6 @@ func benchCommand(o *options, stdout, stderr io.Writer) int {
 	defer s.Builder.Close()
 
 	start := time.Now()
-	rep := Report{Header: ReadHeader(o.root, opt.Runs)}
 	if base != nil {
 		rep.BaselineHeader = &base.Header
 		rep.Warnings = BaselineWarnings(rep.Header, base.Header, o.baseline)
@@ -388,8 +422,14 @@ func benchCommand(o *options, stdout, stderr io.Writer) int {
 	rep.Warnings = append(rep.Warnings, BusyWarnings(rep.Results)...)
 	if base != nil {
 		rep.Notes = ApplyBaseline(rep.Results, *base, o.baseline)
-		if o.failOverSet {
-			rep.Regressions = Regressions(rep.Results, o.failOver)
+	}
+	if o.failOverSet {
+		kept, notes := s.confirm(Regressions(rep.Results, o.gate), cases, opt, base, o.baseline, o.gate)
+		rep.Regressions, rep.Notes = kept, append(rep.Notes, notes...)
+	}
+	if format != "table" && format != "md" {
+		for _, w := range rep.Warnings { // the table and Markdown carry them; other formats are for programs
+			fmt.Fprintln(stderr, w)
 		}
 	}
 	status := exitOK
@@ -409,6 +449,12 @@ func benchCommand(o *options, stdout, stderr io.Writer) int {
 			status = exitUsage
 		}
 	}
+	if o.history != "" {
+		if err := AppendHistory(o.history, rep); err != nil {
+			fmt.Fprintln(stderr, "harness bench: -history:", err)
+			status = exitUsage
+		}
+	}
 	if o.readme != "" {
 		if err := spliceReadme(o.readme, rep, o.svg); err != nil {
 			fmt.Fprintln(stderr, "harness bench: -readme:", err)
@@ -417,7 +463,7 @@ func benchCommand(o *options, stdout, stderr io.Writer) int {
 	}
 	failed := 0
 	for _, m := range rep.Results {
-		if m.Status != StatusOK || (m.Vs != nil && m.Vs.Status != StatusOK) {
+		if m.Status != StatusOK || (m.Vs != nil && m.Vs.Status != StatusOK) || (m.Against != nil && m.Against.Status != StatusOK) {
 			failed++
 		}
 	}
@@ -426,13 +472,62 @@ func benchCommand(o *options, stdout, stderr io.Writer) int {
 		summary += fmt.Sprintf(", %d failed", failed)
 	}
 	if len(rep.Regressions) > 0 {
-		summary += fmt.Sprintf(", %d regressions over %g%%", len(rep.Regressions), o.failOver)
+		summary += fmt.Sprintf(", %d over the -fail-over limits", len(rep.Regressions))
 	}
 	fmt.Fprintf(stderr, "%s, in %.1f s\n", summary, time.Since(start).Seconds())
 	if status == exitOK && (failed > 0 || len(rep.Regressions) > 0) {
 		status = exitFailed
 	}
 	return status
+}
+
+// compareCommand compares saved runs without running anything.
+func compareCommand(o *options, stdout, stderr io.Writer) int {
+	if len(o.patterns) < 2 {
+		fmt.Fprintln(stderr, "harness compare: expected two saved runs or more: harness compare A.json B.json [C.json...]")
+		return exitUsage
+	}
+	var reports []Report
+	for _, name := range o.patterns {
+		r, err := LoadReport(name)
+		if err != nil {
+			fmt.Fprintln(stderr, "harness compare:", err)
+			return exitUsage
+		}
+		reports = append(reports, r)
+	}
+	var b strings.Builder
+	if err := CompareReports(&b, o.patterns, reports); err != nil {
+		fmt.Fprintln(stderr, "harness compare:", err)
+		return exitUsage
+	}
+	io.WriteString(stdout, b.String())
+	return exitOK
+}
+
+// historyCommand prints a history file's trends.
+func historyCommand(o *options, stdout, stderr io.Writer) int {
+	if len(o.patterns) == 0 {
+		fmt.Fprintln(stderr, "harness history: expected a history file: harness history [-svg FILE] HISTORY [CASE...]")
+		return exitUsage
+	}
+	hs, err := LoadHistory(o.patterns[0])
+	var cases []string
+	if err == nil {
+		cases, err = historyCases(hs, o.patterns[1:])
+	}
+	if err == nil && o.svg != "" {
+		err = writeFileWith(o.svg, func(w io.Writer) error { return WriteHistorySVG(w, hs, cases) })
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "harness history:", err)
+		return exitUsage
+	}
+	if err := WriteHistoryTable(stdout, hs, cases); err != nil {
+		fmt.Fprintln(stderr, "harness history:", err)
+		return exitUsage
+	}
+	return exitOK
 }
 
 // writeFileWith writes a file through a writer function, reporting the

@@ -28,9 +28,14 @@ func TestCommandLineErrors(t *testing.T) {
 		{[]string{"bench", "-fast"}, "no such flag -fast"},
 		{[]string{"bench", "-warmup", "-1", "meteor"}, "-warmup must be 0 or more"},
 		{[]string{"bench", "-runs", "0", "meteor"}, "-runs must be at least 1"},
-		{[]string{"bench", "-format", "xml", "meteor"}, `-format "xml": want one of table, md, json, benchfmt`},
+		{[]string{"bench", "-format", "xml", "meteor"}, `-format "xml": want one of table, md, json, csv, benchfmt`},
 		{[]string{"bench", "-json", "-format", "md", "meteor"}, "-json and -format md ask for two formats"},
-		{[]string{"bench", "-fail-over", "5", "meteor"}, "-fail-over needs -baseline FILE"},
+		{[]string{"bench", "-fail-over", "5", "meteor"}, "-fail-over needs -against REV"},
+		{[]string{"bench", "-fail-over", "5x", "meteor"}, `"5x": want a percentage`},
+		{[]string{"bench", "-against", "no-such-revision", "meteor"}, "-against no-such-revision: not a commit of the repository"},
+		{[]string{"check", "-timeout", "-5s", "meteor"}, "-timeout -5s: must be positive"},
+		{[]string{"compare", "a.json"}, "expected two saved runs or more"},
+		{[]string{"history"}, "expected a history file"},
 		{[]string{"bench", "-fail-over", "lots", "meteor"}, "want a percentage"},
 		{[]string{"bench", "-save", filepath.Join(noDir, "r.json"), "meteor"}, "-save " + filepath.Join(noDir, "r.json") + ": cannot write there: no such file or directory"},
 		{[]string{"bench", "-svg", filepath.Join(noDir, "r.svg"), "meteor"}, "-svg " + filepath.Join(noDir, "r.svg") + ": cannot write there"},
@@ -47,7 +52,7 @@ func TestCommandLineErrors(t *testing.T) {
 	for _, tt := range tests {
 		var stdout, stderr bytes.Buffer
 		args := append([]string{tt.args[0], "-root", root}, tt.args[1:]...)
-		if tt.args[0] == "frobnicate" {
+		if tt.args[0] == "frobnicate" || tt.args[0] == "compare" || tt.args[0] == "history" {
 			args = tt.args
 		}
 		code := run(args, &stdout, &stderr)
@@ -146,8 +151,8 @@ func TestFailOverGate(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, out, errs := bench("-baseline", lowered, "-fail-over", "5")
-	if code != exitFailed || !strings.Contains(out, "REGRESSION e/c: instructions 1.111× the baseline's (exact), over the 5% allowed") ||
-		!strings.Contains(errs, "regressions over 5%") {
+	if code != exitFailed || !strings.Contains(out, "REGRESSION e/c: instructions 1.1111× the baseline's, over the 5% allowed") ||
+		!strings.Contains(errs, "1 over the -fail-over limits") {
 		t.Errorf("lowered instructions: exit %d\n%s\n%s", code, out, errs)
 	}
 	// The same without -fail-over only reports.

@@ -7,12 +7,15 @@ package main
 // in JSON).
 
 import (
+	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"math"
 	"os"
+	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -25,6 +28,8 @@ type Report struct {
 	Results []Measurement `json:"results"`
 	// BaselineHeader is the header of the run compared with, if any.
 	BaselineHeader *Header `json:"baseline_header,omitempty"`
+	// Against names the revision -against ran in pairs with this tree.
+	Against string `json:"against,omitempty"`
 	// Warnings: the machine looked busy, or the baseline came from another.
 	Warnings []string `json:"warnings,omitempty"`
 	// Notes: what the table cannot say (a case the baseline lacks, ...).
@@ -34,7 +39,7 @@ type Report struct {
 }
 
 // Formats bench can print.
-var formats = []string{"table", "md", "json", "benchfmt"}
+var formats = []string{"table", "md", "json", "csv", "benchfmt"}
 
 // WriteReport prints r in the named format.
 func WriteReport(w io.Writer, format string, r Report) error {
@@ -45,6 +50,8 @@ func WriteReport(w io.Writer, format string, r Report) error {
 		return WriteJSON(w, r)
 	case "benchfmt":
 		return WriteBenchfmt(w, r)
+	case "csv":
+		return WriteCSV(w, r)
 	case "table", "":
 		return WriteTable(w, r)
 	}
@@ -72,6 +79,17 @@ func LoadReport(path string) (Report, error) {
 	}
 	if r.Header.GoVersion == "" && len(r.Results) == 0 {
 		return r, fmt.Errorf("%s: not a report saved by `harness bench -save` (no header, no results)", path)
+	}
+	for _, m := range r.Results {
+		if !m.Runs.consistent() || m.Elapsed.N != len(m.Runs.Elapsed) || m.CPU.N != len(m.Runs.CPU) {
+			return r, fmt.Errorf("%s: case %q: its summary counts %d runs but %d are recorded (a file edited by hand, or of an older harness)",
+				path, m.Case, m.Elapsed.N, len(m.Runs.Elapsed))
+		}
+		for _, x := range append(slices.Clone(m.Runs.Elapsed), m.Runs.CPU...) {
+			if !(x >= 0) || math.IsInf(x, 0) {
+				return r, fmt.Errorf("%s: case %q: a time of %v", path, m.Case, x)
+			}
+		}
 	}
 	return r, nil
 }
@@ -127,10 +145,7 @@ func columns(results []Measurement) []column {
 			}},
 			column{"cpu ×base", func(m Measurement) string { return baseCell(m, func(b *BaselineComparison) Interval { return b.CPU }) }},
 			column{"faults ×base", func(m Measurement) string {
-				if m.Base == nil {
-					return "-"
-				}
-				return fixed(float64(m.Base.Faults), 2)
+				return baseCell(m, func(b *BaselineComparison) Interval { return b.Faults })
 			}})
 		if anyResult(results, func(m Measurement) bool { return m.Base != nil && m.Base.Instructions.Known() }) {
 			cols = append(cols, column{"instr ×base", func(m Measurement) string {
@@ -172,27 +187,39 @@ func WriteTable(w io.Writer, r Report) error {
 	ew := &errWriter{w: w}
 	ew.printf("# %s\n", r.Header.String())
 	titles, cells := rows(r)
-	all := append([][]string{titles}, cells...)
-	width := make([]int, len(titles))
-	for _, row := range all {
+	for _, line := range aligned(append([][]string{titles}, cells...), 2) {
+		ew.printf("%s\n", line)
+	}
+	writeNotes(ew, r)
+	return ew.err
+}
+
+// aligned lays rows out in columns: the first `left` left-aligned (names),
+// the others right-aligned (figures).
+func aligned(rows [][]string, left int) []string {
+	var width []int
+	for _, row := range rows {
 		for i, cell := range row {
+			if i == len(width) {
+				width = append(width, 0)
+			}
 			width[i] = max(width[i], utf8.RuneCountInString(cell))
 		}
 	}
-	for _, row := range all {
+	var out []string
+	for _, row := range rows {
 		var line strings.Builder
 		for i, cell := range row {
 			pad := strings.Repeat(" ", width[i]-utf8.RuneCountInString(cell))
-			if i < 2 {
+			if i < left {
 				line.WriteString(cell + pad + "  ")
 			} else {
 				line.WriteString(pad + cell + "  ")
 			}
 		}
-		ew.printf("%s\n", strings.TrimRight(line.String(), " "))
+		out = append(out, strings.TrimRight(line.String(), " "))
 	}
-	writeNotes(ew, r)
-	return ew.err
+	return out
 }
 
 // WriteMarkdown prints a Markdown table for the README.
@@ -228,7 +255,7 @@ func writeNotes(ew *errWriter, r Report) {
 		ew.printf("instructions: one run under callgrind (GOMAXPROCS=1 for Go programs); they do not depend on how busy the machine is.\n")
 	}
 	if anyResult(r.Results, hasBase) {
-		ew.printf("×base: this run / the baseline, median over median, [95%% interval] (Hodges-Lehmann, exact); * marks an interval that excludes 1; instructions exact.\n")
+		ew.printf("×base: this run / the baseline, Hodges-Lehmann estimate [95%% interval, exact]; * marks an interval that excludes 1; instructions exact.\n")
 	}
 	for _, s := range r.Warnings {
 		ew.printf("%s\n", s)
@@ -243,8 +270,10 @@ func writeNotes(ew *errWriter, r Report) {
 		if m.InstructionsProblem != "" {
 			ew.printf("%s: no instruction count: %s\n", m.Case, m.InstructionsProblem)
 		}
-		if v := m.Vs; v != nil {
-			writeVs(ew, m, v)
+		for _, v := range []*VsResult{m.Vs, m.Against} {
+			if v != nil {
+				writeVs(ew, m, v)
+			}
 		}
 	}
 	for _, s := range r.Regressions {
@@ -253,13 +282,13 @@ func writeNotes(ew *errWriter, r Report) {
 }
 
 func writeVs(ew *errWriter, m Measurement, v *VsResult) {
-	if v.Status != StatusOK || len(v.OursElapsed) == 0 {
+	if v.Status != StatusOK || len(v.Ours.Elapsed) == 0 {
 		ew.printf("%s vs %s: %s: %s\n", m.Case, v.Command, v.Status, firstLine(v.Problem))
 		return
 	}
-	ew.printf("%s vs %s: ours/theirs over %d alternating pairs: elapsed %s, cpu %s; minor faults %s / %s",
-		m.Case, v.Command, len(v.OursElapsed), ratioCell(v.Elapsed), ratioCell(v.CPU),
-		countF(Summarize(v.OursFaults).Median), countF(Summarize(v.TheirFaults).Median))
+	ew.printf("%s vs %s: ours/theirs over %d alternating pairs: elapsed %s, cpu %s; minor faults %s / %s (%s)",
+		m.Case, v.Command, len(v.Ours.Elapsed), ratioCell(v.Elapsed), ratioCell(v.CPU),
+		countF(Summarize(v.Ours.Faults).Median), countF(Summarize(v.Theirs.Faults).Median), ratioCell(v.Faults))
 	switch {
 	case m.Instructions.Known() && v.TheirInstructions.Known():
 		ew.printf("; instructions %.3f (%s / %s, exact)", float64(m.Instructions/v.TheirInstructions),
@@ -271,11 +300,11 @@ func writeVs(ew *errWriter, m Measurement, v *VsResult) {
 	if v.Elapsed.Known() {
 		ew.printf("  (intervals: 95%%, Wilcoxon signed-rank on the pair ratios; * when they exclude 1)\n")
 	} else {
-		ew.printf("  (no 95%% interval from %d pairs: it needs 6; use -runs 6 or more)\n", len(v.OursElapsed))
+		ew.printf("  (no 95%% interval from %d pairs: it needs 6; use -runs 6 or more)\n", len(v.Ours.Elapsed))
 	}
-	for i := range v.OursElapsed {
+	for i := range v.Ours.Elapsed {
 		ew.printf("  pair %d: ours %s s, theirs %s s, ratio %s\n", i+1,
-			secs(v.OursElapsed[i]), secs(v.TheirElapsed[i]), fixed(v.OursElapsed[i]/v.TheirElapsed[i], 3))
+			secs(v.Ours.Elapsed[i]), secs(v.Theirs.Elapsed[i]), fixed(v.Ours.Elapsed[i]/v.Theirs.Elapsed[i], 3))
 	}
 }
 
@@ -300,26 +329,73 @@ func WriteJSON(w io.Writer, r Report) error {
 }
 
 // WriteBenchfmt prints Go benchmark format, one line a timed run, so that
-// `benchstat old.txt new.txt` compares two runs with statistics.
+// `benchstat old.txt new.txt` compares two runs with statistics. The commit
+// goes in a comment line, which benchstat ignores (as a "commit:" key it
+// would split the two files into two tables); the one callgrind count is
+// on the first run's line only, so that it is not taken for a sample.
 func WriteBenchfmt(w io.Writer, r Report) error {
 	ew := &errWriter{w: w}
 	h := r.Header
-	ew.printf("goos: %s\ngoarch: %s\ncpu: %s\npkg: benchpuzzles\ncommit: %s\n", h.GOOS, h.GOARCH, h.CPUModel, h.Commit)
+	ew.printf("goos: %s\ngoarch: %s\ncpu: %s\npkg: benchpuzzles\n# commit %s, %s\n", h.GOOS, h.GOARCH, h.CPUModel, h.Commit, h.Date)
 	for _, m := range r.Results {
 		name := "Benchmark" + benchName(m.Case)
-		for i := range m.ElapsedRun {
-			ew.printf("%s\t1\t%.0f ns/op\t%.0f cpu-ns/op\t%.0f sys-ns/op\t%.0f minor-faults/op\t%d peak-RSS-KiB",
-				name, m.ElapsedRun[i]*1e9, m.CPURun[i]*1e9, m.SysRun[i]*1e9, m.FaultRun[i], m.RSSRun[i])
-			if m.Instructions.Known() {
+		for i := range m.Runs.Elapsed {
+			ew.printf("%s\t1\t%.0f ns/op\t%.6g cpu-sec/op\t%.6g sys-sec/op\t%.0f minor-faults/op\t%d peak-RSS-KiB",
+				name, m.Runs.Elapsed[i]*1e9, m.Runs.CPU[i], m.Runs.Sys[i], m.Runs.Faults[i], m.Runs.RSS[i])
+			if m.Instructions.Known() && i == 0 {
 				ew.printf("\t%.0f instructions/op", float64(m.Instructions))
 			}
-			if m.Work > 0 && m.ElapsedRun[i] > 0 {
-				ew.printf("\t%.0f %s/s", float64(m.Work)/m.ElapsedRun[i], m.RateWord)
+			if m.Work > 0 && m.Runs.Elapsed[i] > 0 {
+				ew.printf("\t%.0f %s/s", float64(m.Work)/m.Runs.Elapsed[i], m.RateWord)
 			}
 			ew.printf("\n")
 		}
 	}
 	return ew.err
+}
+
+// WriteCSV prints one row a case: every figure's summary (median, min,
+// max, mean, standard deviation, 10th and 90th percentiles), and the
+// ratios to a baseline or another program where there are any.
+func WriteCSV(w io.Writer, r Report) error {
+	cw := csv.NewWriter(w)
+	head := []string{"case", "status", "runs"}
+	for _, f := range []string{"elapsed_s", "cpu_s", "sys_s", "minor_faults"} {
+		for _, st := range []string{"median", "min", "max", "mean", "sd", "p10", "p90"} {
+			head = append(head, f+"_"+st)
+		}
+	}
+	head = append(head, "peak_rss_kib", "instructions", "gz_bytes_approx", "rate_per_s", "rate_word",
+		"base_elapsed_ratio", "base_elapsed_low", "base_elapsed_high", "base_cpu_ratio", "base_cpu_low", "base_cpu_high", "base_instructions_ratio",
+		"vs_command", "vs_elapsed_ratio", "vs_elapsed_low", "vs_elapsed_high", "vs_cpu_ratio", "vs_cpu_low", "vs_cpu_high")
+	cw.Write(head)
+	num := func(x float64) string {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return ""
+		}
+		return strconv.FormatFloat(x, 'g', 8, 64)
+	}
+	for _, m := range r.Results {
+		row := []string{m.Case, m.Status, strconv.Itoa(m.Elapsed.N)}
+		for _, s := range []Summary{m.Elapsed, m.CPU, m.Sys, m.Faults} {
+			row = append(row, num(s.Median), num(s.Min), num(s.Max), num(s.Mean), num(s.SD), num(s.P10), num(s.P90))
+		}
+		row = append(row, strconv.FormatInt(m.MaxRSS, 10), num(float64(m.Instructions)), strconv.Itoa(m.Gz), num(float64(m.Rate)), m.RateWord)
+		iv := func(iv Interval) []string { return []string{num(iv.Ratio), num(iv.Low), num(iv.High)} }
+		if b := m.Base; b != nil {
+			row = append(append(append(row, iv(b.Elapsed)...), iv(b.CPU)...), num(float64(b.Instructions)))
+		} else {
+			row = append(row, "", "", "", "", "", "", "")
+		}
+		if v := m.Vs; v != nil {
+			row = append(append(append(row, v.Command), iv(v.Elapsed)...), iv(v.CPU)...)
+		} else {
+			row = append(row, "", "", "", "", "", "", "")
+		}
+		cw.Write(row)
+	}
+	cw.Flush()
+	return cw.Error()
 }
 
 // benchName turns "meteor/2098" into "Meteor/2098" (no spaces allowed).

@@ -6,8 +6,10 @@ import (
 	"encoding/xml"
 	"errors"
 	"flag"
+	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -22,35 +24,34 @@ func sampleReport() Report {
 	h := Header{GoVersion: "go1.26.8", GOOS: "linux", GOARCH: "amd64", GOAMD64: "v1", GOMAXPROCS: "2 (default)",
 		CPUModel: "Test CPU", CPUs: 2, Commit: "abc1234", Date: "2026-11-29", Runs: 5}
 	m1 := Measurement{Case: "meteor/2098", Status: StatusOK, Gz: 3667, RateWord: "nodes", Work: 89051, Instructions: 28431275,
-		ElapsedRun: []float64{0.031, 0.030, 0.034, 0.032, 0.033}, CPURun: []float64{0.035, 0.036, 0.040, 0.037, 0.036},
-		SysRun: []float64{0.010, 0.011, 0.012, 0.010, 0.011}, FaultRun: []float64{1550, 1552, 1549, 1551, 1550},
-		RSSRun: []int64{7500, 7588, 7560, 7540, 7520}}
+		Runs: Runs{Elapsed: []float64{0.031, 0.030, 0.034, 0.032, 0.033}, CPU: []float64{0.035, 0.036, 0.040, 0.037, 0.036},
+			Sys: []float64{0.010, 0.011, 0.012, 0.010, 0.011}, Faults: []float64{1550, 1552, 1549, 1551, 1550},
+			RSS: []int64{7500, 7588, 7560, 7540, 7520}}}
 	m1.summarize()
 	m1.Base = &BaselineComparison{
-		Elapsed:      RatioOfMedians(m1.ElapsedRun, []float64{0.060, 0.062, 0.059, 0.061, 0.064}),
-		CPU:          RatioOfMedians(m1.CPURun, []float64{0.070, 0.072, 0.071, 0.069, 0.075}),
-		Faults:       0.6,
+		Elapsed:      IndependentRatio(m1.Runs.Elapsed, []float64{0.060, 0.062, 0.059, 0.061, 0.064}),
+		CPU:          IndependentRatio(m1.Runs.CPU, []float64{0.070, 0.072, 0.071, 0.069, 0.075}),
+		Faults:       IndependentRatio(m1.Runs.Faults, []float64{2600, 2580, 2590, 2585, 2595}),
 		Instructions: 28431275.0 / 46012345,
 	}
 	m1.Vs = &VsResult{Command: "./meteor_cpp 2098",
-		Status:              StatusOK,
-		OursElapsed:         []float64{0.031, 0.030, 0.034, 0.032, 0.033, 0.031},
-		TheirElapsed:        []float64{0.060, 0.050, 0.070, 0.061, 0.059, 0.064},
-		OursCPU:             []float64{0.035, 0.036, 0.040, 0.037, 0.036, 0.035},
-		TheirCPU:            []float64{0.040, 0.050, 0.045, 0.041, 0.046, 0.044},
-		OursFaults:          []float64{1550, 1551, 1552, 1550, 1549, 1550},
-		TheirFaults:         []float64{150, 151, 150, 150, 152, 150},
+		Status: StatusOK,
+		Ours: Runs{Elapsed: []float64{0.031, 0.030, 0.034, 0.032, 0.033, 0.031}, CPU: []float64{0.035, 0.036, 0.040, 0.037, 0.036, 0.035},
+			Faults: []float64{1550, 1551, 1552, 1550, 1549, 1550}},
+		Theirs: Runs{Elapsed: []float64{0.060, 0.050, 0.070, 0.061, 0.059, 0.064}, CPU: []float64{0.040, 0.050, 0.045, 0.041, 0.046, 0.044},
+			Faults: []float64{150, 151, 150, 150, 152, 150}},
 		TheirInstructions:   none,
 		InstructionsProblem: "valgrind cannot run it: it uses an instruction valgrind does not know",
 	}
-	m1.Vs.Elapsed = PairedRatio(m1.Vs.OursElapsed, m1.Vs.TheirElapsed)
-	m1.Vs.CPU = PairedRatio(m1.Vs.OursCPU, m1.Vs.TheirCPU)
+	m1.Vs.Elapsed = PairedRatio(m1.Vs.Ours.Elapsed, m1.Vs.Theirs.Elapsed)
+	m1.Vs.CPU = PairedRatio(m1.Vs.Ours.CPU, m1.Vs.Theirs.CPU)
+	m1.Vs.Faults = PairedRatio(m1.Vs.Ours.Faults, m1.Vs.Theirs.Faults)
 	m2 := newMeasurement(Case{Entry: "pentomino", Name: "6x10", Rate: "nodes"})
 	m2.Status, m2.Gz, m2.Problem = StatusBadOutput, 4100, "stdout differs from expected/pentomino/6x10.out at line 2"
 	m3 := Measurement{Case: "eternity2/hard-100m", Status: StatusOK, Gz: 7762, RateWord: "nodes", Work: 100000000, Instructions: none,
-		ElapsedRun: []float64{1.80, 1.85, 1.82, 1.90, 1.81}, CPURun: []float64{1.81, 1.86, 1.83, 1.91, 1.82},
-		SysRun: []float64{0.004, 0.003, 0.004, 0.004, 0.005}, FaultRun: []float64{300, 301, 300, 299, 300},
-		RSSRun: []int64{9000, 9100, 9050, 9000, 9010}}
+		Runs: Runs{Elapsed: []float64{1.80, 1.85, 1.82, 1.90, 1.81}, CPU: []float64{1.81, 1.86, 1.83, 1.91, 1.82},
+			Sys: []float64{0.004, 0.003, 0.004, 0.004, 0.005}, Faults: []float64{300, 301, 300, 299, 300},
+			RSS: []int64{9000, 9100, 9050, 9000, 9010}}}
 	m3.summarize()
 	return Report{Header: h, Results: []Measurement{m1, m2, m3},
 		Warnings:    []string{"warning: the machine looks busy (x): do not trust this run's timing figures"},
@@ -188,5 +189,45 @@ func TestReadmeSplice(t *testing.T) {
 	writeFile(t, readme, "no markers\n")
 	if err := spliceReadme(readme, sampleReport(), ""); err == nil || !strings.Contains(err.Error(), "expected one line") {
 		t.Errorf("a README without markers: %v", err)
+	}
+}
+
+// benchstat reads two benchfmt files as one comparison (the files side by
+// side in each metric's table, not one table a commit), with the units
+// right; it runs where benchstat is on PATH.
+func TestBenchstatReadsBenchfmt(t *testing.T) {
+	benchstat, err := exec.LookPath("benchstat")
+	if err != nil {
+		t.Skip("benchstat is not on PATH (go install golang.org/x/perf/cmd/benchstat@latest): not run")
+	}
+	dir := t.TempDir()
+	var names []string
+	for i, commit := range []string{"aaa1111", "bbb2222"} {
+		r := sampleReport()
+		r.Header.Commit = commit
+		r.Results[0].Runs.Sys[0] = 0 // a run without system time
+		var b bytes.Buffer
+		WriteBenchfmt(&b, r)
+		names = append(names, filepath.Join(dir, fmt.Sprintf("%c.txt", 'a'+i)))
+		os.WriteFile(names[i], b.Bytes(), 0o644)
+	}
+	out, err := exec.Command(benchstat, names...).CombinedOutput()
+	if err != nil {
+		t.Fatalf("benchstat: %v\n%s", err, out)
+	}
+	text := string(out)
+	for _, unit := range []string{" sec/op ", " cpu-sec/op ", " sys-sec/op ", " minor-faults/op ", " instructions/op "} {
+		if !strings.Contains(text, unit) {
+			t.Errorf("benchstat shows no%scolumn:\n%s", unit, text)
+		}
+	}
+	for _, line := range strings.Split(text, "\n") {
+		if strings.Contains(line, names[0]) != strings.Contains(line, names[1]) {
+			t.Errorf("the two files are not side by side in one table:\n%s", text)
+			break
+		}
+	}
+	if strings.Contains(text, "commit") {
+		t.Errorf("the commit reached benchstat's configuration:\n%s", text)
 	}
 }

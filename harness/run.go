@@ -5,9 +5,10 @@ package main
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"fmt"
+	"hash"
 	"io"
-	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -100,7 +101,9 @@ type RunSpec struct {
 	StdinFile     *os.File // or an open file (the harness's own stdin), when Stdin is ""
 	Env           []string // nil: the harness's own environment
 	Timeout       time.Duration
-	CaptureStdout bool // false sends stdout to /dev/null (timed runs)
+	CaptureStdout bool  // false sends stdout to /dev/null (timed runs)
+	StdoutLimit   int64 // with CaptureStdout: stop the program once stdout passes this many bytes (0: no limit)
+	HashStdout    bool  // with CaptureStdout: keep stdout's SHA-256 and length, and only its first 64 KiB
 }
 
 // Result is what one run did.
@@ -115,6 +118,12 @@ type Result struct {
 	SysCPU   time.Duration // the kernel's share of CPU
 	MaxRSS   int64         // peak resident set, KiB
 	MinFlt   int64         // minor page faults: pages the kernel mapped on first touch
+	// StdoutLen and StdoutSHA256 are stdout's length and hash (hex), kept
+	// when it is captured; StdoutOverflow says it passed the limit and
+	// the program was stopped.
+	StdoutLen      int64
+	StdoutSHA256   string
+	StdoutOverflow bool
 	// MaxRSSFromRusage: the peak is rusage's, which counts the harness's own
 	// memory too (ptrace was not allowed, so the program's own was not read).
 	MaxRSSFromRusage bool
@@ -123,19 +132,29 @@ type Result struct {
 // stderrLimit keeps a runaway program from filling memory through stderr.
 const stderrLimit = 1 << 20
 
-type limitedBuffer struct {
-	bytes.Buffer
-	limit int
+// sink takes one output stream: it keeps up to keep bytes (the rest is
+// dropped), counts and hashes them all, and calls overflow once when the
+// count passes limit (0: never).
+type sink struct {
+	buf      bytes.Buffer
+	keep     int64
+	n, limit int64
+	sum      hash.Hash
+	overflow func()
 }
 
-func (w *limitedBuffer) Write(p []byte) (int, error) {
-	if room := w.limit - w.Len(); room < len(p) {
-		if room > 0 {
-			w.Buffer.Write(p[:room])
-		}
-		return len(p), nil
+func (w *sink) Write(p []byte) (int, error) {
+	if room := w.keep - int64(w.buf.Len()); room > 0 {
+		w.buf.Write(p[:min(int64(len(p)), room)])
 	}
-	return w.Buffer.Write(p)
+	if w.sum != nil {
+		w.sum.Write(p)
+	}
+	if w.n += int64(len(p)); w.limit > 0 && w.n > w.limit && w.overflow != nil {
+		w.overflow()
+		w.overflow = nil
+	}
+	return len(p), nil
 }
 
 // Run starts the program, waits for it or kills it at the time limit, and
@@ -172,45 +191,42 @@ func Run(s RunSpec) Result {
 	}
 	// Output goes through pipes the harness reads itself, so that nothing
 	// but the harness waits for the child.
-	var stdout, stderr limitedBuffer
-	stderr.limit = stderrLimit
-	var readers sync.WaitGroup
-	closeAfterStart := []*os.File{}
-	pipe := func(into *limitedBuffer) (*os.File, error) {
-		r, w, err := os.Pipe()
-		if err != nil {
-			return nil, err
+	var pid atomic.Int64 // set once started: the process group to kill
+	var overflowed atomic.Bool
+	stdout := &sink{keep: 1<<62 - 1, sum: sha256.New(), limit: s.StdoutLimit, overflow: func() {
+		overflowed.Store(true)
+		if p := pid.Load(); p > 0 {
+			syscall.Kill(-int(p), syscall.SIGKILL)
 		}
-		closeAfterStart = append(closeAfterStart, w)
-		readers.Add(1)
-		go func() {
-			defer readers.Done()
-			defer r.Close()
-			io.Copy(into, r)
-		}()
-		return w, nil
+	}}
+	if s.HashStdout {
+		stdout.keep = 64 << 10 // enough for a count it prints (@rate)
 	}
+	stderr := &sink{keep: stderrLimit}
+	p := &pipes{}
 	if s.CaptureStdout {
-		stdout.limit = math.MaxInt
-		w, err := pipe(&stdout)
+		w, err := p.open(stdout)
 		if err != nil {
 			res.Err = err
 			return res
 		}
 		cmd.Stdout = w
 	}
-	w, err := pipe(&stderr)
+	w, err := p.open(stderr)
 	if err != nil {
+		p.abandon()
 		res.Err = err
 		return res
 	}
 	cmd.Stderr = w
+	// Its own process group, so that a time limit kills what it started too.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 
 	traced := tracing.Load()
 	if traced {
 		runtime.LockOSThread() // ptrace requests must come from the thread that started the child
 		defer runtime.UnlockOSThread()
-		cmd.SysProcAttr = &syscall.SysProcAttr{Ptrace: true}
+		cmd.SysProcAttr.Ptrace = true
 	}
 	start := time.Now()
 	err = cmd.Start()
@@ -223,32 +239,39 @@ func Run(s RunSpec) Result {
 		start = time.Now()
 		err = cmd.Start()
 	}
-	for _, f := range closeAfterStart {
-		f.Close()
-	}
+	p.started()
 	if err != nil {
-		readers.Wait()
+		p.abandon()
 		res.Err = err
 		return res
 	}
-	pid := cmd.Process.Pid
+	pid.Store(int64(cmd.Process.Pid))
+	if overflowed.Load() {
+		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	}
 	var timedOut atomic.Bool
 	var timer *time.Timer
 	if s.Timeout > 0 {
 		timer = time.AfterFunc(s.Timeout, func() {
 			timedOut.Store(true)
-			syscall.Kill(pid, syscall.SIGKILL)
+			syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 		})
 	}
-	ws, ru, held, hwm, werr := waitFor(pid, traced)
+	ws, ru, held, hwm, werr := waitFor(cmd.Process.Pid, traced)
 	res.Elapsed = time.Since(start) - held
 	if timer != nil {
 		timer.Stop()
 	}
+	// What it left running in its group goes too, and the pipes are read
+	// no longer than a moment after it ended.
+	syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 	cmd.Process.Release()
-	readers.Wait()
-	res.TimedOut = timedOut.Load()
-	res.Stdout, res.Stderr = stdout.Bytes(), stderr.Bytes()
+	p.finish(time.Second)
+	res.TimedOut, res.StdoutOverflow = timedOut.Load(), overflowed.Load()
+	res.Stdout, res.Stderr = stdout.buf.Bytes(), stderr.buf.Bytes()
+	if s.CaptureStdout {
+		res.StdoutLen, res.StdoutSHA256 = stdout.n, fmt.Sprintf("%x", stdout.sum.Sum(nil))
+	}
 	if werr != nil {
 		res.Err = werr
 		return res
@@ -269,6 +292,56 @@ func Run(s RunSpec) Result {
 	return res
 }
 
+// pipes are a run's output pipes: the write ends go to the child, the read
+// ends are copied into sinks.
+type pipes struct {
+	readers     sync.WaitGroup
+	read, write []*os.File
+}
+
+func (p *pipes) open(into io.Writer) (*os.File, error) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	p.read, p.write = append(p.read, r), append(p.write, w)
+	p.readers.Add(1)
+	go func() {
+		defer p.readers.Done()
+		io.Copy(into, r)
+	}()
+	return w, nil
+}
+
+// started closes the write ends, which the child now holds.
+func (p *pipes) started() {
+	for _, w := range p.write {
+		w.Close()
+	}
+	p.write = nil
+}
+
+// finish waits for the readers to see the end of their pipes, at most
+// for grace; then it closes the read ends, which stops them.
+func (p *pipes) finish(grace time.Duration) {
+	done := make(chan struct{})
+	go func() { p.readers.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(grace):
+	}
+	for _, r := range p.read {
+		r.Close()
+	}
+	<-done
+}
+
+// abandon closes every end of a run that did not start.
+func (p *pipes) abandon() {
+	p.started()
+	p.finish(0)
+}
+
 // tracing says whether runs are traced for their peak memory; it turns off
 // for good the first time ptrace is refused.
 var tracing = func() *atomic.Bool {
@@ -282,6 +355,7 @@ var tracing = func() *atomic.Bool {
 func untracedCopy(c *exec.Cmd) *exec.Cmd {
 	n := exec.Command(c.Path, c.Args[1:]...)
 	n.Dir, n.Env, n.Stdin, n.Stdout, n.Stderr = c.Dir, c.Env, c.Stdin, c.Stdout, c.Stderr
+	n.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	return n
 }
 
@@ -352,6 +426,8 @@ func (r Result) Problem() string {
 		return "could not start: " + r.Err.Error()
 	case r.TimedOut:
 		return fmt.Sprintf("timed out after %.1f s and was killed", r.Elapsed.Seconds())
+	case r.StdoutOverflow:
+		return fmt.Sprintf("was stopped after %d bytes on stdout, past its limit", r.StdoutLen)
 	case r.ExitCode != 0:
 		msg := fmt.Sprintf("exit status %d", r.ExitCode)
 		if r.ExitCode < 0 {

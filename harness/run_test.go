@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -59,7 +60,7 @@ func TestRunTimeout(t *testing.T) {
 	if !res.TimedOut || res.Elapsed > 5*time.Second {
 		t.Fatalf("TimedOut %v after %v", res.TimedOut, res.Elapsed)
 	}
-	v := Judge(Case{Entry: "e", Name: "c", Timeout: spec.Timeout}, res, "unused")
+	v := Judge(Case{Entry: "e", Name: "c", Timeout: spec.Timeout}, res, Expected{})
 	if v.Status != StatusTimeout || !strings.Contains(v.Message, "timed out") {
 		t.Errorf("verdict %+v", v)
 	}
@@ -120,9 +121,65 @@ func TestJudge(t *testing.T) {
 			"the output's SHA-256 is "},
 	}
 	for _, tt := range tests {
-		v := Judge(tt.c, Run(tt.spec), tt.expected)
+		want := readExpected(tt.c, "")
+		want.Path = tt.expected
+		if tt.c.SHA256 == "" {
+			want.Data, want.Err = os.ReadFile(tt.expected)
+		}
+		spec := tt.spec
+		spec.StdoutLimit, spec.HashStdout = want.stdoutLimit(tt.c), tt.c.SHA256 != ""
+		v := Judge(tt.c, Run(spec), want)
 		if v.Status != tt.status || !strings.Contains(v.Message, tt.message) {
 			t.Errorf("%s: verdict %q %q, want %q containing %q", tt.name, v.Status, v.Message, tt.status, tt.message)
+		}
+	}
+}
+
+// A program that streams stdout without end is stopped past the limit,
+// with little memory held.
+func TestRunStopsAtStdoutLimit(t *testing.T) {
+	spec := helperSpec(t, "yes")
+	spec.StdoutLimit = 1 << 20
+	res := Run(spec)
+	if !res.StdoutOverflow || res.TimedOut || len(res.Stdout) > 2<<20 {
+		t.Fatalf("overflow %v, timed out %v, %d bytes kept", res.StdoutOverflow, res.TimedOut, len(res.Stdout))
+	}
+	v := Judge(Case{}, res, Expected{Data: []byte("y\n")})
+	if v.Status != StatusBadOutput || !strings.Contains(v.Message, "past its limit (the expected output is 2 bytes)") {
+		t.Errorf("verdict %+v", v)
+	}
+}
+
+// A time limit kills what the program started too, and a child left
+// holding the pipes does not keep Run waiting: the harness stops reading
+// a moment after the program ends, and kills its process group.
+func TestRunKillsItsProcessGroup(t *testing.T) {
+	for _, wait := range []string{"wait", "exit"} {
+		pidFile := filepath.Join(t.TempDir(), "pid")
+		spec := helperSpec(t, "spawn", pidFile, wait)
+		spec.Timeout = 300 * time.Millisecond
+		start := time.Now()
+		res := Run(spec)
+		if took := time.Since(start); took > 3*time.Second {
+			t.Errorf("%s: Run took %v", wait, took)
+		}
+		if wait == "wait" && !res.TimedOut {
+			t.Errorf("wait: not timed out: %+v", res)
+		}
+		data, err := os.ReadFile(pidFile)
+		pid, _ := strconv.Atoi(string(data))
+		if err != nil || pid == 0 {
+			t.Fatalf("%s: no child pid: %v", wait, err)
+		}
+		deadline := time.Now().Add(2 * time.Second)
+		for syscall.Kill(pid, 0) == nil && time.Now().Before(deadline) {
+			var ws syscall.WaitStatus
+			syscall.Wait4(pid, &ws, syscall.WNOHANG, nil)
+			time.Sleep(10 * time.Millisecond)
+		}
+		if syscall.Kill(pid, 0) == nil {
+			syscall.Kill(pid, syscall.SIGKILL)
+			t.Errorf("%s: the child %d outlived the run", wait, pid)
 		}
 	}
 }

@@ -91,7 +91,7 @@ func TestRankDistributions(t *testing.T) {
 func TestIntervalsKnownAnswers(t *testing.T) {
 	y := []float64{1.0, 1.1, 1.2, 1.3, 1.4}
 	half := []float64{0.5, 0.55, 0.6, 0.65, 0.7}
-	iv := RatioOfMedians(half, y)
+	iv := IndependentRatio(half, y)
 	if math.Abs(iv.Ratio-0.5) > 1e-12 || !iv.Known() || iv.Low > 0.5 || iv.High < 0.5 || !iv.Excludes1() {
 		t.Errorf("half against whole: %+v", iv)
 	}
@@ -110,11 +110,20 @@ func TestIntervalsKnownAnswers(t *testing.T) {
 	}
 
 	// Identical samples: ratio 1, the interval holds 1, no '*'.
-	if iv := RatioOfMedians(y, y); iv.Ratio != 1 || !iv.Known() || iv.Excludes1() {
+	if iv := IndependentRatio(y, y); iv.Ratio != 1 || !iv.Known() || iv.Excludes1() {
 		t.Errorf("same against same: %+v", iv)
 	}
-	// Too few runs for 95%: the interval is missing, the ratio is not.
-	if iv := RatioOfMedians(y[:3], y[:4]); iv.Known() || math.Abs(iv.Ratio-1.1/1.15) > 1e-12 {
+	// Too few runs for 95%: the interval is missing, the ratio is not: the
+	// median of the 12 pairwise ratios, the 6th and 7th (1.0/1.1 and
+	// 1.1/1.2 sorted among them), as the mean of their logarithms.
+	var twelve []float64
+	for _, a := range y[:3] {
+		for _, b := range y[:4] {
+			twelve = append(twelve, math.Log(a/b))
+		}
+	}
+	sort.Float64s(twelve)
+	if iv := IndependentRatio(y[:3], y[:4]); iv.Known() || math.Abs(iv.Ratio-math.Exp((twelve[5]+twelve[6])/2)) > 1e-12 {
 		t.Errorf("3 against 4 runs: %+v", iv)
 	}
 	// Paired, every pair exactly 0.8: interval [0.8, 0.8].
@@ -133,7 +142,7 @@ func TestIntervalsKnownAnswers(t *testing.T) {
 	if iv := PairedRatio(ours[:5], theirs[:5]); iv.Known() {
 		t.Errorf("5 pairs cannot give a 95%% interval: %+v", iv)
 	}
-	if iv := RatioOfMedians(nil, y); iv.Known() || !math.IsNaN(iv.Ratio) {
+	if iv := IndependentRatio(nil, y); iv.Known() || !math.IsNaN(iv.Ratio) {
 		t.Errorf("empty sample: %+v", iv)
 	}
 }
@@ -152,11 +161,14 @@ func TestIntervalCoverage(t *testing.T) {
 		}
 		return xs
 	}
-	for _, n := range []int{5, 8} {
-		_, want := criticalRank(mannWhitneyCounts(n, n))
+	for _, n := range []int{5, 8, 60} {
+		want := Level // the normal approximation aims at the level itself
+		if n <= exactLimit {
+			_, want = criticalRank(mannWhitneyCounts(n, n))
+		}
 		hit := 0
 		for range trials {
-			if iv := RatioOfMedians(sample(n, trueRatio), sample(n, 1)); iv.Low <= trueRatio && trueRatio <= iv.High {
+			if iv := IndependentRatio(sample(n, trueRatio), sample(n, 1)); iv.Low <= trueRatio && trueRatio <= iv.High {
 				hit++
 			}
 		}
@@ -164,8 +176,11 @@ func TestIntervalCoverage(t *testing.T) {
 			t.Errorf("independent, %d runs: coverage %.3f, want %.3f", n, got, want)
 		}
 	}
-	for _, n := range []int{6, 11} {
-		_, want := criticalRank(signedRankCounts(n))
+	for _, n := range []int{6, 11, 60} {
+		want := Level
+		if n <= exactLimit {
+			_, want = criticalRank(signedRankCounts(n))
+		}
 		hit := 0
 		for range trials {
 			theirs := sample(n, 1)
@@ -180,5 +195,39 @@ func TestIntervalCoverage(t *testing.T) {
 		if got := float64(hit) / trials; got < want-0.015 || got > want+0.015 {
 			t.Errorf("paired, %d pairs: coverage %.3f, want %.3f", n, got, want)
 		}
+	}
+}
+
+// A thousand runs against a thousand take the normal approximation: no
+// exact table of 16 GB.
+func TestIntervalsOfLargeSamples(t *testing.T) {
+	x, y := make([]float64, 1000), make([]float64, 1000)
+	for i := range x {
+		x[i], y[i] = 0.9+float64(i%7)/100, 1+float64(i%5)/100
+	}
+	if iv := IndependentRatio(x, y); !iv.Known() || !(iv.Low < iv.Ratio && iv.Ratio < iv.High) || !iv.Excludes1() {
+		t.Errorf("1000 against 1000: %+v", iv)
+	}
+	if iv := PairedRatio(x, y); !iv.Known() || !iv.Excludes1() {
+		t.Errorf("1000 pairs: %+v", iv)
+	}
+}
+
+// The summary's figures, worked out by hand for 1..10: mean 5.5, standard
+// deviation sqrt(82.5/9), 10th percentile at rank 0.9 (1.9), 90th at 8.1
+// (9.1).
+func TestSummaryFigures(t *testing.T) {
+	s := Summarize([]float64{10, 9, 8, 7, 6, 5, 4, 3, 2, 1})
+	for _, f := range []struct {
+		name      string
+		got, want float64
+	}{{"min", s.Min, 1}, {"median", s.Median, 5.5}, {"max", s.Max, 10}, {"mean", s.Mean, 5.5},
+		{"sd", s.SD, math.Sqrt(82.5 / 9)}, {"p10", s.P10, 1.9}, {"p90", s.P90, 9.1}} {
+		if math.Abs(f.got-f.want) > 1e-12 {
+			t.Errorf("%s = %v, want %v", f.name, f.got, f.want)
+		}
+	}
+	if one := Summarize([]float64{3}); one.SD != 0 || one.P10 != 3 || one.P90 != 3 {
+		t.Errorf("one value: %+v", one)
 	}
 }

@@ -1,0 +1,114 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// fixtureEntry is a tiny entry that spins for `rounds` rounds, sleeps for
+// `sleepMS` milliseconds, and prints its one line.
+func fixtureEntry(rounds, sleepMS int) string {
+	return fmt.Sprintf(`package main
+
+import (
+	"fmt"
+	"time"
+)
+
+func main() {
+	x := uint64(1)
+	for i := 0; i < %d; i++ {
+		x = x*6364136223846793005 + 1442695040888963407
+	}
+	time.Sleep(%d * time.Millisecond)
+	fmt.Println("nodes", 5+x%%1)
+}
+`, rounds, sleepMS)
+}
+
+// againstRepo is a git repository with three commits of entry "e": a
+// quick one, one spinning three times as long (more instructions and
+// CPU), and one that also sleeps 60 ms (elapsed time, not CPU).
+func againstRepo(t *testing.T) string {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed: -against cannot be tested")
+	}
+	root := t.TempDir()
+	for _, d := range []string{"e", "harness", "expected/e"} {
+		os.MkdirAll(filepath.Join(root, d), 0o755)
+	}
+	writeFile(t, filepath.Join(root, "go.mod"), "module fake\n\ngo 1.23\n")
+	writeFile(t, filepath.Join(root, "harness", "cases.txt"), "e/c bench @rate=nodes\n")
+	writeFile(t, filepath.Join(root, "expected", "e", "c.out"), "nodes 5\n")
+	git := func(args ...string) {
+		cmd := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false"}, args...)...)
+		cmd.Dir = root
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	git("init", "-q")
+	for i, src := range []string{fixtureEntry(10_000_000, 0), fixtureEntry(30_000_000, 0), fixtureEntry(30_000_000, 60)} {
+		writeFile(t, filepath.Join(root, "e", "main.go"), src)
+		git("add", "-A")
+		git("commit", "-q", "-m", fmt.Sprintf("version %d", i+1))
+	}
+	return root
+}
+
+// -against builds the entry at another commit and runs the two in pairs:
+// the gate fails the slower code on the metric that moved, passes
+// unchanged code, and the worktree is gone afterwards.
+func TestAgainst(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds programs at three commits")
+	}
+	root := againstRepo(t)
+	bench := func(args ...string) (int, string, string) {
+		var stdout, stderr bytes.Buffer
+		code := run(append([]string{"bench", "-root", root, "-q", "-runs", "6"}, args...), &stdout, &stderr)
+		return code, stdout.String(), stderr.String()
+	}
+	tests := []struct {
+		name, rev, gate string
+		exit            int
+		want            string
+	}{
+		{"unchanged code", "HEAD", "cpu=10,elapsed=10", exitOK, "e/c vs HEAD ("},
+		{"the sleep, on elapsed", "HEAD~1", "elapsed=10", exitFailed, "REGRESSION e/c: elapsed "},
+		{"the sleep, on CPU", "HEAD~1", "cpu=20", exitOK, "e/c vs HEAD~1 ("},
+		{"three times the spinning, on CPU", "HEAD~2", "cpu=20", exitFailed, "REGRESSION e/c: cpu "},
+	}
+	for _, tt := range tests {
+		code, out, errs := bench("-against", tt.rev, "-fail-over", tt.gate)
+		if code != tt.exit || !strings.Contains(out, tt.want) {
+			t.Errorf("%s: -against %s -fail-over %s: exit %d, want %d and %q\n%s%s", tt.name, tt.rev, tt.gate, code, tt.exit, tt.want, out, errs)
+		}
+		if tt.exit == exitFailed && !strings.Contains(out, "measured again: ") {
+			t.Errorf("%s: a time regression must be measured again before it fails the run:\n%s", tt.name, out)
+		}
+	}
+	// The ratio has the right direction: HEAD spins three times HEAD~2's rounds.
+	_, out, _ := bench("-against", "HEAD~2")
+	if !strings.Contains(out, "ours/theirs over 6 alternating pairs: elapsed ") || strings.Contains(out, "REGRESSION") {
+		t.Errorf("without a gate it only reports:\n%s", out)
+	}
+	list, _ := exec.Command("git", "-C", root, "worktree", "list").Output()
+	if strings.Count(string(list), "\n") != 1 {
+		t.Errorf("worktrees left behind:\n%s", list)
+	}
+	if _, err := exec.LookPath("valgrind"); err == nil {
+		code, out, errs := bench("-against", "HEAD~2", "-instructions", "-fail-over", "instructions=1")
+		if code != exitFailed || !strings.Contains(out, "REGRESSION e/c: instructions ") {
+			t.Errorf("instructions: exit %d\n%s%s", code, out, errs)
+		}
+	} else {
+		t.Log("valgrind is not installed: the instruction gate against a revision is not run here")
+	}
+}

@@ -1,0 +1,118 @@
+package main
+
+import (
+	"bytes"
+	"encoding/xml"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// History: three runs appended (two on one machine, one on another), read
+// back, printed as a table and drawn (golden files; the chart is
+// well-formed XML and never joins two machines).
+func TestHistory(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "history.jsonl")
+	r := sampleReport()
+	for i, commit := range []string{"aaa1111", "bbb2222", "ccc3333"} {
+		r.Header.Commit, r.Header.Date = commit, "2026-12-0"+string(rune('1'+i))
+		if i == 2 {
+			r.Header.CPUModel = "Other CPU"
+		}
+		r.Results[0].Instructions = Figure(28431275 + 1000000*i)
+		if err := AppendHistory(file, r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	hs, err := LoadHistory(file)
+	if err != nil || len(hs) != 3 || len(hs[0].Cases) != 2 {
+		t.Fatalf("read back %d runs, %v", len(hs), err)
+	}
+	cases, _ := historyCases(hs, nil)
+	var table, svg bytes.Buffer
+	if err := WriteHistoryTable(&table, hs, cases); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteHistorySVG(&svg, hs, cases); err != nil {
+		t.Fatal(err)
+	}
+	goldenCheck(t, "history.table", table.Bytes())
+	goldenCheck(t, "history.svg", svg.Bytes())
+	dec := xml.NewDecoder(bytes.NewReader(svg.Bytes()))
+	lines := 0
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("the chart is not well-formed XML: %v", err)
+		}
+		if se, ok := tok.(xml.StartElement); ok && se.Name.Local == "polyline" {
+			lines++
+		}
+	}
+	// The first machine's two runs joined, the other's one run alone: a
+	// line a case in the CPU panel, one in the instructions panel (the
+	// other case has no count).
+	if lines != 3 {
+		t.Errorf("%d lines, want 3", lines)
+	}
+	if _, err := historyCases(hs, []string{"nosuch"}); err == nil {
+		t.Error("a case not in the history must be an error")
+	}
+	bad := filepath.Join(t.TempDir(), "bad.jsonl")
+	writeFile(t, bad, `{"commit":"a"}`+"\nnot json\n")
+	if _, err := LoadHistory(bad); err == nil || !strings.Contains(err.Error(), "bad.jsonl:2: expected a line written by bench -history") {
+		t.Errorf("a broken line: %v", err)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"history", "-svg", filepath.Join(t.TempDir(), "h.svg"), file, "meteor"}, &stdout, &stderr); code != exitOK ||
+		!strings.HasPrefix(stdout.String(), "meteor/2098\n") {
+		t.Errorf("harness history: exit %d\n%s%s", code, stdout.String(), stderr.String())
+	}
+}
+
+// Compare: three saved runs, the later two against the first; a file from
+// another machine is refused with one line.
+func TestCompare(t *testing.T) {
+	dir := t.TempDir()
+	save := func(name string, scale float64, cpu string) string {
+		r := sampleReport()
+		r.Header.CPUModel = cpu
+		for i := range r.Results {
+			m := &r.Results[i]
+			for k := range m.Runs.Elapsed {
+				m.Runs.Elapsed[k] *= scale
+				m.Runs.CPU[k] *= scale
+			}
+			m.Base, m.Vs = nil, nil
+			m.summarize()
+		}
+		path := filepath.Join(dir, name)
+		if err := SaveReport(path, r); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	a, b, c, other := save("a.json", 1, "Test CPU"), save("b.json", 0.5, "Test CPU"), save("c.json", 2, "Test CPU"), save("o.json", 1, "Other CPU")
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"compare", a, b, c}, &stdout, &stderr); code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	out := stdout.String()
+	for _, want := range []string{"meteor/2098", "0.50 [", "2.00 [", "ratios: each file / " + a} {
+		if !strings.Contains(out, want) {
+			t.Errorf("compare lacks %q:\n%s", want, out)
+		}
+	}
+	goldenCheck(t, "compare.table", []byte(strings.ReplaceAll(out, dir+string(os.PathSeparator), "")))
+	stdout.Reset()
+	stderr.Reset()
+	if code := run([]string{"compare", a, other}, &stdout, &stderr); code != exitUsage || strings.Count(stderr.String(), "\n") != 1 ||
+		!strings.Contains(stderr.String(), "was measured with CPU Other CPU") {
+		t.Errorf("another machine: exit %d, %q", code, stderr.String())
+	}
+}
