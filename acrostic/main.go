@@ -75,9 +75,9 @@
 //     searches tries of only the words the pool can spell.
 //  3. Work goes to the cores in chunks, written in order as soon as each and
 //     all before it are done, at most four chunks a core ahead, so memory
-//     does not grow with N. A chunk's answers are kept up to 8 MiB; past
-//     that a puzzle's lines are only counted, and the writer searches it
-//     again, writing them as they come.
+//     does not grow with N. The limit: a puzzle's lines are held until its
+//     first line, which gives their count, is written (about n*n bytes a
+//     solution, so millions of solutions take hundreds of megabytes).
 //
 // Tricks that pay, in machine-independent figures (times: README): walking
 // a row from its more constrained end halves the lane tests at 6 and 7
@@ -264,12 +264,16 @@ func (e *inputError) Error() string { return e.msg }
 func badInput(format string, args ...any) error { return &inputError{fmt.Sprintf(format, args...)} }
 
 // quote is a bad line as an error message shows it: quoted, cut to
-// quoteBytes.
+// quoteBytes inside the quotes (escapes included).
 func quote(line []byte) string {
-	if len(line) > quoteBytes {
-		return strconv.Quote(string(line[:quoteBytes])) + "..."
+	if q := strconv.Quote(string(line)); len(q) <= quoteBytes+2 {
+		return q
 	}
-	return strconv.Quote(string(line))
+	n := min(len(line), quoteBytes)
+	for len(strconv.Quote(string(line[:n]))) > quoteBytes+2 {
+		n--
+	}
+	return strconv.Quote(string(line[:n])) + "..."
 }
 
 // readDictionary reads and checks the word list a line at a time: a line

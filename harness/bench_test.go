@@ -28,7 +28,7 @@ func TestVsAlternatesAndChecksTheOtherProgram(t *testing.T) {
 
 	// The other program prints the same answer: ratios for every pair, and
 	// six pairs are enough for a 95% interval.
-	ms := s.Bench([]Case{c}, BenchOptions{Runs: 6, Vs: map[string][]string{"e/c": {os.Args[0], "hello"}}})
+	ms := s.Bench([]Case{c}, BenchOptions{Runs: 6, Pairs: 6, Vs: map[string][]string{"e/c": {os.Args[0], "hello"}}})
 	v := ms[0].Vs
 	if v == nil || v.Status != StatusOK || len(v.Ours.Elapsed) != 6 || len(v.Theirs.Elapsed) != 6 || len(v.Ours.Faults) != 6 {
 		t.Fatalf("vs result %+v", v)
@@ -45,7 +45,7 @@ func TestVsAlternatesAndChecksTheOtherProgram(t *testing.T) {
 	}
 
 	// The other program prints something else: it is reported, not timed.
-	ms = s.Bench([]Case{c}, BenchOptions{Runs: 2, Vs: map[string][]string{"e/c": {os.Args[0], "goodbye"}}})
+	ms = s.Bench([]Case{c}, BenchOptions{Runs: 2, Pairs: 2, Vs: map[string][]string{"e/c": {os.Args[0], "goodbye"}}})
 	if v := ms[0].Vs; v.Status != StatusBadOutput || len(v.Ours.Elapsed) != 0 || v.Elapsed.Known() {
 		t.Errorf("vs with wrong output: %+v", v)
 	}

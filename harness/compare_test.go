@@ -107,6 +107,17 @@ func TestBaselineWithoutRuns(t *testing.T) {
 	}
 }
 
+// A report with more runs than a comparison takes is refused on load, not
+// sorted for minutes.
+func TestReportWithTooManyRuns(t *testing.T) {
+	r := Report{Header: Header{GoVersion: "go1.26.8"}, Results: []Measurement{measured("a/x", make([]float64, maxRuns+1), 0)}}
+	path := filepath.Join(t.TempDir(), "b.json")
+	SaveReport(path, r)
+	if _, err := LoadReport(path); err == nil || !strings.Contains(err.Error(), `case "a/x": 2001 runs, more than the 2000`) {
+		t.Errorf("%v", err)
+	}
+}
+
 // FuzzLoadReport: any file is a report or one error, never a panic.
 func FuzzLoadReport(f *testing.F) {
 	good, _ := json.Marshal(Report{Header: Header{GoVersion: "go1.26.8"}, Results: []Measurement{measured("a/x", []float64{1, 1.1, 1.2, 1.3}, 100)}})

@@ -8,10 +8,11 @@ package main
 // With -against REV the comparison is paired, in the same run: instructions
 // (exact, with -instructions), cpu, elapsed and faults (the whole 95%
 // interval of the pair ratios over the limit). With -baseline FILE it is a
-// saved run: a bare PCT gates instructions only, since times and even page
-// faults drift between one run and another; cpu, elapsed and faults are
-// gated only when named (the whole interval over the limit), and times
-// only against a baseline from the same CPU, GOMAXPROCS and Go. A time or
+// saved run: a bare PCT gates instructions and page faults, the figures a
+// busy machine does not move, since times drift between one run and
+// another; cpu and elapsed are gated only when named (the whole interval
+// over the limit), and only against a baseline from the same CPU,
+// GOMAXPROCS and Go. A time or
 // fault count over its limit is measured again before it fails the run.
 
 import (
@@ -81,7 +82,7 @@ func (g Gate) forBaseline() Gate {
 	if !g.Bare {
 		return g
 	}
-	return Gate{Limits: map[string]float64{metricInstructions: g.Limits[metricInstructions]}}
+	return Gate{Limits: map[string]float64{metricInstructions: g.Limits[metricInstructions], metricFaults: g.Limits[metricFaults]}}
 }
 
 // gates says whether the metric is gated, and its limit as a ratio.
@@ -99,9 +100,12 @@ func (g Gate) timed() bool {
 
 // checkGate refuses, before anything runs, a gate the comparison cannot
 // judge honestly.
-func checkGate(g Gate, against bool, base *Report, now Header, instructions bool) error {
+func checkGate(g Gate, against bool, pairs int, base *Report, now Header, instructions bool) error {
 	_, wantInstr := g.Limits[metricInstructions]
+	_, wantFaults := g.Limits[metricFaults]
 	switch {
+	case against && (g.timed() || wantFaults) && pairs < minPairs:
+		return fmt.Errorf("-fail-over with -against judges times and faults on at least %d pairs (-runs %d gives no interval): give -runs %d or more, or leave -runs out (%d pairs)", minPairs, pairs, minPairs, defaultPairs)
 	case !against && base == nil:
 		return errors.New("-fail-over needs -against REV (pairs in this run) or -baseline FILE (a saved run)")
 	case against && !g.Bare && wantInstr && !instructions:

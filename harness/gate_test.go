@@ -47,16 +47,24 @@ func TestRegressionsAgainstABaseline(t *testing.T) {
 		measured("e/slow", []float64{1.0, 1.02, 0.98, 1.01, 0.99}, 0),
 		measured("e/noisy", []float64{1.0, 1.5, 0.7, 1.2, 0.9}, 0),
 		measured("e/same", []float64{1.0, 1.02, 0.98, 1.01, 0.99}, 1000),
+		measured("e/pages", []float64{1, 1, 1, 1, 1}, 0),
 	}}
+	pages := measured("e/pages", []float64{1, 1, 1, 1, 1}, 0)
+	for i := range pages.Runs.Faults {
+		pages.Runs.Faults[i] = 120 + float64(i) // +20% pages touched
+	}
+	pages.summarize()
 	now := []Measurement{
 		measured("e/instr", []float64{1, 1, 1, 1, 1}, 1060),           // +6% instructions
 		measured("e/slow", []float64{1.3, 1.32, 1.28, 1.31, 1.29}, 0), // +30%, sure
 		measured("e/noisy", []float64{1.1, 1.8, 0.8, 1.5, 1.0}, 0),    // +20% median, not sure
 		measured("e/same", []float64{1.0, 1.02, 0.98, 1.01, 0.99}, 1000),
+		pages,
 	}
 	ApplyBaseline(now, base, "b")
 	bare, _ := ParseGate("5")
-	if got := Regressions(now, bare); len(got) != 1 || got[0].Text != "e/instr: instructions 1.0600× the baseline's, over the 5% allowed" {
+	if got := Regressions(now, bare); len(got) != 2 || got[0].Text != "e/instr: instructions 1.0600× the baseline's, over the 5% allowed" ||
+		!strings.HasPrefix(got[1].Text, "e/pages: faults 1.2") {
 		t.Errorf("bare 5%%: %+v", got)
 	}
 	named, _ := ParseGate("instructions=5,cpu=5,elapsed=5")
@@ -110,20 +118,23 @@ func TestGateRefusals(t *testing.T) {
 		name         string
 		g            Gate
 		against      bool
+		pairs        int
 		base         *Report
 		instructions bool
 		want         string
 	}{
-		{"no comparison", bare, false, nil, false, "-fail-over needs -against REV"},
-		{"a time gate across GOMAXPROCS", cpu, false, otherProcs, false, "another GOMAXPROCS (1 there, 2 (default) here)"},
-		{"a baseline with counts, a run without", bare, false, base, false, "add -instructions"},
-		{"instructions without -instructions", instr, true, nil, false, "needs -instructions"},
-		{"a time gate on the same machine", cpu, false, base, false, ""},
-		{"a bare gate across machines", bare, false, otherProcs, true, ""},
-		{"pairs", cpu, true, nil, false, ""},
+		{"no comparison", bare, false, 0, nil, false, "-fail-over needs -against REV"},
+		{"a time gate across GOMAXPROCS", cpu, false, 0, otherProcs, false, "another GOMAXPROCS (1 there, 2 (default) here)"},
+		{"a baseline with counts, a run without", bare, false, 0, base, false, "add -instructions"},
+		{"instructions without -instructions", instr, true, 11, nil, false, "needs -instructions"},
+		{"a time gate on too few pairs", cpu, true, 5, nil, false, "at least 6 pairs (-runs 5 gives no interval)"},
+		{"a time gate on the same machine", cpu, false, 0, base, false, ""},
+		{"a bare gate across machines", bare, false, 0, otherProcs, true, ""},
+		{"pairs", cpu, true, 6, nil, false, ""},
+		{"instructions on few pairs", instr, true, 1, nil, true, ""},
 	}
 	for _, tt := range tests {
-		err := checkGate(tt.g, tt.against, tt.base, here, tt.instructions)
+		err := checkGate(tt.g, tt.against, tt.pairs, tt.base, here, tt.instructions)
 		if tt.want == "" && err != nil || tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)) {
 			t.Errorf("%s: %v, want %q", tt.name, err, tt.want)
 		}

@@ -74,6 +74,7 @@ type options struct {
 
 	// bench
 	runs, warmup          int
+	runsGiven             bool // -runs was on the command line
 	format                string
 	json, md, benchfmt    bool
 	save, baseline, svg   string
@@ -121,7 +122,7 @@ var commands = []command{
 	{"check", runCaseFlags("every run"), checkCommand},
 	{"bench", func(fs *flag.FlagSet, o *options) {
 		caseFlags(fs, o)
-		fs.IntVar(&o.runs, "runs", 5, "timed runs a case after the checked run (and pairs with -vs)")
+		fs.IntVar(&o.runs, "runs", 5, "timed runs a case after the checked run, and pairs with -vs and -against (where the default is 11)")
 		fs.IntVar(&o.warmup, "warmup", 0, "untimed runs before the timed ones")
 		fs.StringVar(&o.format, "format", "table", "output format: table, md, json, csv or benchfmt")
 		fs.BoolVar(&o.json, "json", false, "same as -format json")
@@ -200,6 +201,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	o.patterns = patterns
+	fs.Visit(func(f *flag.Flag) { o.runsGiven = o.runsGiven || f.Name == "runs" })
 	if cmd.name == "compare" || cmd.name == "history" { // files, not the repository
 		return cmd.run(o, stdout, stderr)
 	}
@@ -309,7 +311,10 @@ func withSession(o *options, stdout, stderr io.Writer, do func(*Session, []Case)
 // benchOptions checks the bench flags before anything is built: a run of
 // minutes must not end in a usage error.
 func benchOptions(o *options, all, cases []Case) (BenchOptions, string, error) {
-	opt := BenchOptions{Runs: o.runs, Warmup: o.warmup, Vs: map[string][]string{}, Instructions: o.instructions}
+	opt := BenchOptions{Runs: o.runs, Pairs: o.runs, Warmup: o.warmup, Vs: map[string][]string{}, Instructions: o.instructions}
+	if !o.runsGiven {
+		opt.Pairs = defaultPairs
+	}
 	format := o.format
 	for _, alias := range []struct {
 		set  bool
@@ -327,6 +332,8 @@ func benchOptions(o *options, all, cases []Case) (BenchOptions, string, error) {
 		return opt, "", fmt.Errorf("-format %q: want one of %s", format, strings.Join(formats, ", "))
 	case o.runs < 1:
 		return opt, "", errors.New("-runs must be at least 1")
+	case o.runs > maxRuns:
+		return opt, "", fmt.Errorf("-runs must be at most %d (a comparison sorts every pair of runs)", maxRuns)
 	case o.warmup < 0:
 		return opt, "", errors.New("-warmup must be 0 or more")
 	case o.timeout < 0:
@@ -363,6 +370,9 @@ func benchOptions(o *options, all, cases []Case) (BenchOptions, string, error) {
 		if _, err := readmeWithFigures(o.readme, nil); err != nil {
 			return opt, "", err
 		}
+		if err := checkCleanTree(o.root, o.readme, o.svg); err != nil {
+			return opt, "", err
+		}
 	}
 	return opt, format, nil
 }
@@ -388,7 +398,7 @@ func benchCommand(o *options, stdout, stderr io.Writer) int {
 	}
 	rep := Report{Header: ReadHeader(o.root, opt.Runs)}
 	if o.failOverSet {
-		if err := checkGate(o.gate, o.against != "", base, rep.Header, o.instructions); err != nil {
+		if err := checkGate(o.gate, o.against != "", opt.Pairs, base, rep.Header, o.instructions); err != nil {
 			fmt.Fprintln(stderr, "harness bench:", err)
 			return exitUsage
 		}
@@ -437,30 +447,23 @@ func benchCommand(o *options, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "harness bench: writing the report:", err)
 		status = exitUsage
 	}
-	if o.save != "" {
-		if err := SaveReport(o.save, rep); err != nil {
-			fmt.Fprintln(stderr, "harness bench: -save:", err)
-			status = exitUsage
+	for _, out := range []struct {
+		flag, file string
+		write      func() error
+	}{
+		{"-save", o.save, func() error { return SaveReport(o.save, rep) }},
+		{"-svg", o.svg, func() error { return writeFileWith(o.svg, func(w io.Writer) error { return WriteSVG(w, rep) }) }},
+		{"-history", o.history, func() error { return AppendHistory(o.history, rep) }},
+		{"-readme", o.readme, func() error { return spliceReadme(o.readme, rep, o.svg) }},
+	} {
+		if out.file != "" {
+			if err := out.write(); err != nil {
+				fmt.Fprintf(stderr, "harness bench: %s: %v\n", out.flag, err)
+				status = exitUsage
+			}
 		}
 	}
-	if o.svg != "" {
-		if err := writeFileWith(o.svg, func(w io.Writer) error { return WriteSVG(w, rep) }); err != nil {
-			fmt.Fprintln(stderr, "harness bench: -svg:", err)
-			status = exitUsage
-		}
-	}
-	if o.history != "" {
-		if err := AppendHistory(o.history, rep); err != nil {
-			fmt.Fprintln(stderr, "harness bench: -history:", err)
-			status = exitUsage
-		}
-	}
-	if o.readme != "" {
-		if err := spliceReadme(o.readme, rep, o.svg); err != nil {
-			fmt.Fprintln(stderr, "harness bench: -readme:", err)
-			status = exitUsage
-		}
-	}
+
 	failed := 0
 	for _, m := range rep.Results {
 		if m.Status != StatusOK || (m.Vs != nil && m.Vs.Status != StatusOK) || (m.Against != nil && m.Against.Status != StatusOK) {

@@ -8,7 +8,9 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 )
 
 const (
@@ -58,4 +60,28 @@ func spliceReadme(path string, rep Report, svg string) error {
 		return err
 	}
 	return os.WriteFile(path, text, 0o644)
+}
+
+// checkCleanTree refuses figures for a tree whose tracked files differ from
+// its commit, since the table names that commit; the files the run writes
+// itself (the README, the chart) may differ.
+func checkCleanTree(root string, written ...string) error {
+	out, err := exec.Command("git", "-C", root, "status", "--porcelain", "--untracked-files=no").Output()
+	if err != nil {
+		return fmt.Errorf("-readme: cannot tell whether %s is a clean git checkout (git status: %v): the table must name a commit", root, err)
+	}
+	skip := map[string]bool{}
+	for _, w := range written {
+		if abs, err := filepath.Abs(w); err == nil {
+			if rel, err := filepath.Rel(root, abs); err == nil {
+				skip[filepath.ToSlash(rel)] = true
+			}
+		}
+	}
+	for _, line := range strings.Split(strings.TrimRight(string(out), "\n"), "\n") {
+		if len(line) > 3 && !skip[line[3:]] {
+			return fmt.Errorf("-readme: %s has changes not committed (%s): commit them first, since the table names the commit it measured", root, strings.TrimSpace(line))
+		}
+	}
+	return nil
 }

@@ -81,6 +81,9 @@ func LoadReport(path string) (Report, error) {
 		return r, fmt.Errorf("%s: not a report saved by `harness bench -save` (no header, no results)", path)
 	}
 	for _, m := range r.Results {
+		if len(m.Runs.Elapsed) > maxRuns {
+			return r, fmt.Errorf("%s: case %q: %d runs, more than the %d a comparison takes", path, m.Case, len(m.Runs.Elapsed), maxRuns)
+		}
 		if !m.Runs.consistent() || m.Elapsed.N != len(m.Runs.Elapsed) || m.CPU.N != len(m.Runs.CPU) {
 			return r, fmt.Errorf("%s: case %q: its summary counts %d runs but %d are recorded (a file edited by hand, or of an older harness)",
 				path, m.Case, m.Elapsed.N, len(m.Runs.Elapsed))

@@ -60,9 +60,12 @@ func sampleReport() Report {
 }
 
 // goldenCheck compares got with testdata/NAME.golden, or rewrites it with -update.
+// goldenDir is absolute, so that tests may change directory.
+var goldenDir, _ = filepath.Abs("testdata")
+
 func goldenCheck(t *testing.T, name string, got []byte) {
 	t.Helper()
-	path := filepath.Join("testdata", name+".golden")
+	path := filepath.Join(goldenDir, name+".golden")
 	if *update {
 		if err := os.WriteFile(path, got, 0o644); err != nil {
 			t.Fatal(err)

@@ -5,6 +5,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"fmt"
 	"hash"
@@ -23,10 +24,15 @@ import (
 
 // Builder compiles each entry once into a temporary folder.
 type Builder struct {
-	Root  string // repository root (where go.mod is)
-	Dir   string // where binaries go
-	built map[string]string
+	Root       string        // repository root (where go.mod is)
+	Dir        string        // where binaries go
+	BuildLimit time.Duration // the longest one go build may take
+	built      map[string]string
 }
+
+// buildLimit bounds a build: a generated program the compiler chokes on
+// must end as an error, not a hang.
+const buildLimit = 10 * time.Minute
 
 // NewBuilder makes a builder with a fresh temporary folder; Close removes it.
 func NewBuilder(root string) (*Builder, error) {
@@ -34,7 +40,7 @@ func NewBuilder(root string) (*Builder, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Builder{Root: root, Dir: dir, built: map[string]string{}}, nil
+	return &Builder{Root: root, Dir: dir, BuildLimit: buildLimit, built: map[string]string{}}, nil
 }
 
 // Close removes the binaries.
@@ -53,7 +59,7 @@ func (b *Builder) Binary(c Case) (string, error) {
 	}
 	entryBin := filepath.Join(b.Dir, c.Entry)
 	if _, ok := b.built[c.Entry]; !ok {
-		if err := goBuild(b.Root, entryBin, "./"+c.Entry); err != nil {
+		if err := b.goBuild(b.Root, entryBin, "./"+c.Entry); err != nil {
 			return "", fmt.Errorf("building %s: %v", c.Entry, err)
 		}
 		b.built[c.Entry] = entryBin
@@ -73,20 +79,27 @@ func (b *Builder) Binary(c Case) (string, error) {
 		return "", err
 	}
 	bin := filepath.Join(b.Dir, c.Entry+"-"+c.Name+"-gen.bin")
-	if err := goBuild(srcDir, bin, "main.go"); err != nil {
+	if err := b.goBuild(srcDir, bin, "main.go"); err != nil {
 		return "", fmt.Errorf("building the program generated for %s: %v", c.ID(), err)
 	}
 	b.built[key] = bin
 	return bin, nil
 }
 
-// goBuild runs plain `go build -o out pkg` in dir and returns the compiler's
-// output as the error on failure.
-func goBuild(dir, out, pkg string) error {
-	cmd := exec.Command("go", "build", "-o", out, pkg)
+// goBuild runs plain `go build -o out pkg` in dir, within the build limit,
+// and returns the compiler's output as the error on failure.
+func (b *Builder) goBuild(dir, out, pkg string) error {
+	ctx, cancel := context.WithTimeout(context.Background(), b.BuildLimit)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "go", "build", "-o", out, pkg)
 	cmd.Dir = dir
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) } // the compiler too
 	msg, err := cmd.CombinedOutput()
-	if err != nil {
+	switch {
+	case ctx.Err() != nil:
+		return fmt.Errorf("go build %s: stopped after %v, the limit of a build", pkg, b.BuildLimit)
+	case err != nil:
 		return fmt.Errorf("go build %s failed:\n%s", pkg, strings.TrimRight(string(msg), "\n"))
 	}
 	return nil

@@ -183,3 +183,24 @@ func TestRunKillsItsProcessGroup(t *testing.T) {
 		}
 	}
 }
+
+// A build past the limit ends as an error naming the limit.
+func TestBuildLimit(t *testing.T) {
+	root := t.TempDir()
+	writeFile(t, filepath.Join(root, "go.mod"), "module fake\n\ngo 1.23\n")
+	os.MkdirAll(filepath.Join(root, "e"), 0o755)
+	writeFile(t, filepath.Join(root, "e", "main.go"), "package main\n\nfunc main() {}\n")
+	b, err := NewBuilder(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	b.BuildLimit = time.Millisecond
+	if _, err := b.Binary(Case{Entry: "e"}); err == nil || !strings.Contains(err.Error(), "stopped after 1ms, the limit of a build") {
+		t.Errorf("a build past its limit: %v", err)
+	}
+	b.BuildLimit = buildLimit
+	if _, err := b.Binary(Case{Entry: "e"}); err != nil {
+		t.Errorf("within the limit: %v", err)
+	}
+}

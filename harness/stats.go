@@ -126,7 +126,7 @@ const Level = 0.95
 // Low and High are NaN when the samples are too small for the level; then
 // the interval is missing and nothing is claimed.
 type Interval struct {
-	Ratio      float64 // the point figure: a ratio of medians, or the median pair ratio
+	Ratio      float64 // the point figure: the Hodges–Lehmann estimate of the ratio
 	Low, High  float64 // the interval's ends
 	Confidence float64 // its exact coverage, at least Level when the ends exist
 }
