@@ -77,7 +77,8 @@
 //     all before it are done, at most four chunks a core ahead, so memory
 //     does not grow with N. The limit: a puzzle's lines are held until its
 //     first line, which gives their count, is written (about n*n bytes a
-//     solution, so millions of solutions take hundreds of megabytes).
+//     solution, so millions of solutions take hundreds of megabytes);
+//     -squares hands its lines over in parts of about 1 MiB between seeds.
 //
 // Tricks that pay, in machine-independent figures (times: README): walking
 // a row from its more constrained end halves the lane tests at 6 and 7
@@ -972,9 +973,10 @@ type run struct {
 }
 
 const (
-	maxChunk        = 64 // puzzles a chunk at most: enough to amortise the hand-off
-	chunksPerWorker = 32 // fewer puzzles a chunk when there are few, so the cores stay balanced
-	windowPerWorker = 4  // chunks a worker may be ahead of the output
+	maxChunk        = 64      // puzzles a chunk at most: enough to amortise the hand-off
+	chunksPerWorker = 32      // fewer puzzles a chunk when there are few, so the cores stay balanced
+	windowPerWorker = 4       // chunks a worker may be ahead of the output
+	partSize        = 1 << 20 // a chunk's answers past this go to the writer in parts
 )
 
 type chunkResult struct {
@@ -995,8 +997,10 @@ func newRun(d *dictionary, workers int, out io.Writer) *run {
 // chunks does tasks [0, count) in chunks on every core, do filling a
 // chunk's result, and writes the results in order, each as soon as it and
 // all before it are done; at most windowPerWorker chunks a core are out at
-// once, so memory stays bounded however many tasks there are.
-func (r *run) chunks(count int64, do func(w int, first, size int64, res *chunkResult)) {
+// once, so memory stays bounded however many tasks there are. do may hand
+// over the result so far as a part, which waits for its turn; a worker
+// holds at most one part of a chunk that is not yet being written.
+func (r *run) chunks(count int64, do func(w int, first, size int64, res *chunkResult, handOver func())) {
 	workers := len(r.solvers)
 	size := min(maxChunk, max(1, count/int64(chunksPerWorker*workers)))
 	type chunk struct {
@@ -1010,13 +1014,24 @@ func (r *run) chunks(count int64, do func(w int, first, size int64, res *chunkRe
 		go func() {
 			defer wg.Done()
 			for c := range jobs {
-				res := chunkResult{}
-				select {
-				case res.out = <-r.spare:
-				default:
+				var res chunkResult
+				fresh := func() {
+					res = chunkResult{}
+					select {
+					case res.out = <-r.spare:
+					default:
+					}
 				}
-				do(w, c.first, min(size, count-c.first), &res)
-				c.result <- res
+				send := func() {
+					select {
+					case c.result <- res:
+					case <-stop:
+					}
+				}
+				fresh()
+				do(w, c.first, min(size, count-c.first), &res, func() { send(); fresh() })
+				send()
+				close(c.result)
 			}
 		}()
 	}
@@ -1037,10 +1052,13 @@ func (r *run) chunks(count int64, do func(w int, first, size int64, res *chunkRe
 			}
 		}
 	}()
+writing:
 	for result := range queue {
-		if !r.write(<-result) {
-			close(stop)
-			break
+		for part := range result {
+			if !r.write(part) {
+				close(stop)
+				break writing
+			}
 		}
 	}
 	wg.Wait()
@@ -1055,9 +1073,11 @@ func (r *run) write(res chunkResult) bool {
 	r.nodes += res.nodes
 	r.rows += res.rows
 	_, r.err = r.out.Write(res.out)
-	select {
-	case r.spare <- res.out[:0]:
-	default:
+	if cap(res.out) <= 4*partSize { // a part and a seed
+		select {
+		case r.spare <- res.out[:0]:
+		default:
+		}
 	}
 	return r.err == nil
 }
@@ -1070,7 +1090,7 @@ var errNoSquare = &inputError{"word list (stdin): no word square can be made fro
 // its fasta state, jumped to directly (a puzzle takes exactly n draws).
 func (r *run) generate(count int64) {
 	n := r.d.n
-	r.chunks(count, func(w int, first, size int64, res *chunkResult) {
+	r.chunks(count, func(w int, first, size int64, res *chunkResult, _ func()) {
 		rnd := fasta{oneDraw.times(int64(n)).times(first).apply(fastaSeed)}
 		g := &r.solvers[w].byRows
 		for range size {
@@ -1153,9 +1173,12 @@ func program(args []string, stdin io.Reader, stdout io.Writer) (*run, error) {
 	r := newRun(d, runtime.GOMAXPROCS(0), stdout)
 	switch args[0] {
 	case "-squares":
-		r.chunks(int64(d.count), func(w int, first, size int64, res *chunkResult) {
+		r.chunks(int64(d.count), func(w int, first, size int64, res *chunkResult, handOver func()) {
 			for seed := first; seed < first+size; seed++ {
 				r.solvers[w].answer(puzzle{d.word(uint32(seed)), []byte("*")}, 0, res)
+				if len(res.out) > partSize { // no count line to wait for: the lines so far can go
+					handOver()
+				}
 			}
 		})
 	case "-puzzles":
@@ -1163,7 +1186,7 @@ func program(args []string, stdin io.Reader, stdout io.Writer) (*run, error) {
 		if err != nil {
 			return nil, err
 		}
-		r.chunks(int64(len(puzzles)), func(w int, first, size int64, res *chunkResult) {
+		r.chunks(int64(len(puzzles)), func(w int, first, size int64, res *chunkResult, _ func()) {
 			for _, p := range puzzles[first : first+size] {
 				r.solvers[w].answer(p, 1, res)
 			}

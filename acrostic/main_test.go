@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -417,6 +419,35 @@ func TestSameOutputOnAnyCores(t *testing.T) {
 			} else if out != first {
 				t.Errorf("%s %v: output on %d cores differs from one core's", tt.words, tt.args, procs)
 			}
+		}
+	}
+}
+
+// Every square of words4 (4,508,089 lines, 90 MB) goes out in parts, in
+// order on any number of cores, and on two the heap stays far below the
+// output (without parts: about 70 MB).
+func TestSquaresStreamInParts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("90 MB of output, three times")
+	}
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	for _, procs := range []int{2, 1, 8} { // two first: the heap only grows
+		runtime.GOMAXPROCS(procs)
+		in, err := os.Open("testdata/words4.txt")
+		if err != nil {
+			t.Fatal(err)
+		}
+		sum := sha256.New()
+		runtime.GC()
+		status := runMain([]string{"-squares"}, in, sum, io.Discard)
+		in.Close()
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		if got := hex.EncodeToString(sum.Sum(nil)); status != 0 || got != "ce0dcc6c1b1f4a323bc1c6eb19514943641f5e69464cf94af299cc16acd5ee83" {
+			t.Errorf("-squares on %d cores: status %d, SHA-256 %s (harness/cases.txt has the expected one)", procs, status, got)
+		}
+		if procs == 2 && m.HeapSys > 32<<20 {
+			t.Errorf("-squares on 2 cores took %d MiB of heap for 90 MB of output", m.HeapSys>>20)
 		}
 	}
 }
