@@ -998,8 +998,8 @@ func newRun(d *dictionary, workers int, out io.Writer) *run {
 // chunk's result, and writes the results in order, each as soon as it and
 // all before it are done; at most windowPerWorker chunks a core are out at
 // once, so memory stays bounded however many tasks there are. do may hand
-// over the result so far as a part, which waits for its turn; a worker
-// holds at most one part of a chunk that is not yet being written.
+// over the result so far as a part, which waits for its turn: a chunk not
+// yet being written holds one part waiting and the one being filled.
 func (r *run) chunks(count int64, do func(w int, first, size int64, res *chunkResult, handOver func())) {
 	workers := len(r.solvers)
 	size := min(maxChunk, max(1, count/int64(chunksPerWorker*workers)))
