@@ -82,7 +82,7 @@
 // Checkpoints. -checkpoint FILE writes FILE.tmp and renames it over FILE,
 // so FILE is always a whole checkpoint: the board, the mode, the budget,
 // the parts and each part's position and counts, with a checksum over all
-// of it (JSON, "format": "eternity2 checkpoint 2"). The first is written
+// of it (JSON, "format": "eternity2 checkpoint 3"). The first is written
 // before the search starts, so a FILE that cannot be written is refused at
 // once. A run killed at any point, kill -9 included, and resumed from its
 // last checkpoint prints exactly the bytes of a run never stopped. SIGINT
@@ -106,11 +106,14 @@
 // How it works:
 //  1. Each cell's right and down edges must be frame (0), some colour (not 0),
 //     or a hint's colour: cells are grouped by that, and each group has a pool
-//     of candidates per (up, left) colour pair, in the contest's order, at
-//     group<<2s + up<<s + left (2^s >= colours: a shift, not a multiply).
-//  2. A candidate is one 32-bit word: piece, rotation, right and down colour;
-//     each pool ends in a sentinel whose piece is always "used", so the loop
-//     makes one test per candidate: is its piece free?
+//     of candidates per (up, left) colour pair, in the contest's order, in a
+//     table of 256 entries an up colour, so that the row is the down colour
+//     of the cell above masked in place (the programs -emit writes pack the
+//     rows tighter, shifting by a constant).
+//  2. A candidate is one 32-bit word: piece, last-in-pool mark, rotation,
+//     right and down colour; each pool ends in a sentinel whose piece is
+//     always "used", so the loop makes one test per candidate: is its piece
+//     free? When it is not, the mark says whether the pool is done.
 //  3. Each depth has one small record: its cell, its group's pools, and
 //     where its up and left colours are in the placements (constant words
 //     after the depths stand for the frame and the hints); the left colour
@@ -125,14 +128,22 @@
 //     scheduling.
 //
 // Measured (callgrind, 1 M to 3 M nodes; go1.26.8), instructions and
-// mispredicted branches a node: this engine 98.0 and 1.96 on bench-hard,
-// 104.3 and 2.09 on the real puzzle with the centre clue (the engine
-// before: 172.0 and 2.30, 182.3 and 2.32); the programs -emit writes 56.3
-// and 1.33, 60.3 and 1.36. Tried and dropped, same nodes: a 64-bit mask
-// of free candidates per pool (the placed piece cleared in each of its
-// pools: 1.4-1.8x the instructions, no fewer mispredictions); testing four
-// or two candidates' "used" bytes at once (more instructions, as many
-// mispredictions). Times: the README's eternity2 section.
+// mispredicted branches a node: this engine 71.7 and 1.75 on bench-hard,
+// 76.3 and 1.88 on the real puzzle with the centre clue (the first engine:
+// 172.0 and 2.30, 182.3 and 2.32); the programs -emit writes 51.4 and
+// 1.16, 55.0 and 1.21 (first: 57.5 and 1.39). Tried and dropped, same
+// nodes: a 64-bit mask of free candidates per pool (the placed piece
+// cleared in each of its pools: 1.4-1.8x the instructions, no fewer
+// mispredictions); testing four or two candidates' "used" bytes at once
+// (more instructions, as many mispredictions); pools in blocks of four,
+// each block's free candidates a mask taken lowest bit first (1.39x the
+// instructions, 0.60x the mispredictions, 1.25x the CPU on an AMD EPYC:
+// the CPU predicts far better than callgrind's model, so instructions
+// and load chains decide); the left colour always loaded (1.12x the CPU:
+// it waits on the store just made); the pool's first candidate kept in
+// its table entry (as fast); 256-entry rows in the programs -emit writes
+// (1.06x the CPU on the centre clue: the larger table). Times: the
+// README's eternity2 section.
 package main
 
 import (
@@ -457,14 +468,18 @@ const (
 
 // A candidate is one word:
 //
-//	bit 31 ........ 18 17 16 15 ..... 8 7 ...... 0
-//	    [   piece     ][rot ][  down   ][  right  ]
+//	bit 31 ....... 19 18  17 16 15 ..... 8 7 ...... 0
+//	    [   piece     ][L][rot ][  down   ][  right  ]
+//
+// L marks the last candidate of its pool, so that a loop skipping a used
+// piece knows the pool is done without reading on to the sentinel.
 const (
-	pieceShift = 18
+	pieceShift = 19
+	lastInPool = 1 << 18
 	rotShift   = 16
 	downShift  = 8
 	colourMask = 0xff
-	sentinel   = ^uint32(0) // its piece, 0x3fff, is always "used"
+	sentinel   = ^uint32(0) // its piece, 0x1fff, is always "used", and L is set
 	maxPieces  = 1<<(32-pieceShift) - 1
 )
 
@@ -480,7 +495,7 @@ func rotOf(c uint32) int   { return int(c>>rotShift) & 3 }
 // depth before, whose candidate the loop still holds.
 type rec struct {
 	cell        int32
-	base        int32
+	base        uint32
 	above, left uint16
 	leftIsPrev  bool
 }
@@ -491,10 +506,8 @@ type engine struct {
 	colours    int      // colours in use, 0..colours-1
 	candidates []uint32 // every pool, each ending in the sentinel
 	// poolStart is where the pool of (group, up, left) starts in
-	// candidates, at group*colours<<poolShift + up<<poolShift + left: a
-	// power of two a row, so that the index takes a shift.
+	// candidates, at group*colours<<rowShift + up<<rowShift + left.
 	poolStart  []int32
-	poolShift  uint
 	recs       []rec    // by depth
 	constants  []uint32 // the words after the depths in placed: the frame's, then the hints'
 	scoreAt    []int    // score of the board after d placements
@@ -508,9 +521,12 @@ type engine struct {
 // are refused with one line.
 const (
 	maxPoolEntries = 1 << 24
-	maxCandidates  = 1 << 20
-	maxDepths      = 1 << 13 // cells, and the constants after them in placed
-	pieceSlots     = 1 << 14 // a piece number is 14 bits; the sentinel's is the last
+	// rowShift: a pool row holds 256 entries, one a left colour, so that a
+	// candidate's down colour masked in place is its row's offset.
+	rowShift      = downShift
+	maxCandidates = 1 << 20
+	maxDepths     = 1 << 13                // cells, and the constants after them in placed
+	pieceSlots    = 1 << (32 - pieceShift) // a piece number is 13 bits; the sentinel's is the last
 )
 
 // constraint on a right or down edge: the frame, any colour but 0, or one colour.
@@ -551,10 +567,7 @@ func newEngine(p *puzzle) (*engine, error) {
 	e.placeHints()
 	base := e.judgeHints()
 	groups := e.fillOrder(base)
-	for 1<<e.poolShift < e.colours {
-		e.poolShift++
-	}
-	if n := len(groups) * e.colours << e.poolShift; n > maxPoolEntries {
+	if n := len(groups) * e.colours << rowShift; n > maxPoolEntries {
 		return nil, bad("board %s: %d kinds of cell with %d colours need %d pool entries, past the limit of %d", quote(p.name), len(groups), e.colours, n, maxPoolEntries)
 	}
 	e.buildPools(groups)
@@ -673,7 +686,7 @@ func (e *engine) fillOrder(base int) []group {
 			groups = append(groups, g)
 		}
 		rc := &e.recs[d]
-		rc.base, rc.above, rc.left = int32(gi), frame, frame
+		rc.base, rc.above, rc.left = uint32(gi), frame, frame
 		if r > 0 {
 			rc.above = uint16(depthOf[cell-W])
 		}
@@ -718,7 +731,7 @@ func (e *engine) edgeConstraint(onFrame bool, neighbour int, facing int) constra
 func (e *engine) buildPools(groups []group) {
 	C := e.colours
 	e.candidates = []uint32{sentinel}
-	e.poolStart = make([]int32, len(groups)*C<<e.poolShift)
+	e.poolStart = make([]int32, len(groups)*C<<rowShift)
 	for gi, g := range groups {
 		buckets := map[int][]uint32{}
 		var keys []int
@@ -733,7 +746,7 @@ func (e *engine) buildPools(groups []group) {
 					continue
 				}
 				cand := uint32(pi)<<pieceShift | uint32(rot)<<rotShift | uint32(r[down])<<downShift | uint32(r[right])
-				k := r[up]<<e.poolShift + r[left]
+				k := r[up]<<rowShift + r[left]
 				if buckets[k] == nil {
 					keys = append(keys, k)
 				}
@@ -742,15 +755,17 @@ func (e *engine) buildPools(groups []group) {
 		}
 		slices.Sort(keys)
 		for _, k := range keys {
-			e.poolStart[gi*C<<e.poolShift+k] = int32(len(e.candidates))
-			e.candidates = append(append(e.candidates, buckets[k]...), sentinel)
+			e.poolStart[gi*C<<rowShift+k] = int32(len(e.candidates))
+			pool := buckets[k]
+			pool[len(pool)-1] |= lastInPool
+			e.candidates = append(append(e.candidates, pool...), sentinel)
 		}
 		if len(e.candidates) > maxCandidates {
 			return
 		}
 	}
 	for d := range e.recs {
-		e.recs[d].base = e.recs[d].base * int32(C) << e.poolShift
+		e.recs[d].base = e.recs[d].base * uint32(C) << rowShift
 	}
 }
 
@@ -765,12 +780,11 @@ func (e *engine) buildPools(groups []group) {
 type cursorArrays struct {
 	cands  [maxCandidates]uint32
 	recs   [maxDepths]rec
-	used   [pieceSlots]uint8     // by piece; the sentinel's piece is always used
-	placed [2 * maxDepths]uint32 // the candidate at each depth, then the constants
-	next   [maxDepths]int32      // the next pool position to try at each depth
+	used   [pieceSlots]uint8 // by piece; the sentinel's piece is always used
+	placed [1 << 16]uint32   // the candidate at each depth, then the constants: a uint16 index needs no mask
+	next   [maxDepths]int32  // the next pool position to try at each depth
 	// Read by the loop from memory, not registers: it has none to spare.
 	end, floor, recordDepth int
-	poolShift               uint
 }
 
 // cursor is one depth-first search's position and what it has counted:
@@ -798,7 +812,7 @@ func newCursor(e *engine) *cursor {
 	copy(c.a.used[:], e.hintUsed)
 	c.a.used[pieceSlots-1] = 1
 	copy(c.a.placed[len(e.recs):], e.constants)
-	c.a.end, c.a.poolShift = len(e.recs), e.poolShift
+	c.a.end = len(e.recs)
 	return c
 }
 
@@ -814,7 +828,7 @@ func (c *cursor) unplace(d int) { c.a.used[pieceOf(c.a.placed[d])] = 0 }
 // poolAt is where depth d's candidates start, given the board above it.
 func (c *cursor) poolAt(d int) int32 {
 	r, p := &c.a.recs[d], &c.a.placed
-	return c.e.poolStart[r.base+int32(p[r.above]>>downShift&colourMask)<<c.a.poolShift+int32(p[r.left]&colourMask)]
+	return c.e.poolStart[r.base+p[r.above]&(colourMask<<rowShift)+p[r.left]&colourMask]
 }
 
 // consider takes the board after d placements as the best when it is deeper
@@ -843,17 +857,18 @@ const (
 // or limit nodes are placed. The position it leaves is one explore can
 // take up again, or a checkpoint can save. A candidate's piece is "used"
 // for the pool's end too (the sentinel's piece always is), so the loop
-// tests one byte a candidate.
+// tests one byte a candidate, and L when it is used.
 func (c *cursor) explore(limit int64, all bool) stopReason {
 	a, pools := c.a, c.e.poolStart
 	d, i := c.d, c.i
 	left := limit // nodes still to place; the count is limit - left
 	var reason stopReason
+	_ = a.end // a's nil check here, not in the loop
 	for {
 		w := a.cands[i&(maxCandidates-1)]
-		i++
-		if a.used[w>>pieceShift&(pieceSlots-1)] != 0 {
-			if w != sentinel {
+		if a.used[w>>pieceShift] != 0 {
+			i++
+			if w&lastInPool == 0 {
 				continue
 			}
 			if d == a.floor {
@@ -861,11 +876,12 @@ func (c *cursor) explore(limit int64, all bool) stopReason {
 				break
 			}
 			d--
-			a.used[a.placed[d&(maxDepths-1)]>>pieceShift&(pieceSlots-1)] = 0
+			a.used[a.placed[d&(maxDepths-1)]>>pieceShift] = 0
 			i = a.next[d&(maxDepths-1)]
 			continue
 		}
-		a.used[w>>pieceShift&(pieceSlots-1)] = 1
+		i++
+		a.used[w>>pieceShift] = 1
 		a.placed[d&(maxDepths-1)], a.next[d&(maxDepths-1)] = w, i
 		d++
 		left--
@@ -881,15 +897,15 @@ func (c *cursor) explore(limit int64, all bool) stopReason {
 				}
 			}
 			d--
-			a.used[w>>pieceShift&(pieceSlots-1)] = 0
+			a.used[w>>pieceShift] = 0
 		} else {
 			// The left colour from the candidate just placed when it is the
 			// left neighbour: the next pool then waits for no load.
 			r, lw := &a.recs[d&(maxDepths-1)], w
 			if !r.leftIsPrev {
-				lw = a.placed[r.left&(2*maxDepths-1)]
+				lw = a.placed[r.left]
 			}
-			i = pools[r.base+int32(a.placed[r.above&(2*maxDepths-1)]>>downShift&colourMask)<<(a.poolShift&31)+int32(lw&colourMask)]
+			i = pools[r.base+a.placed[r.above]&(colourMask<<rowShift)+lw&colourMask]
 		}
 		if left == 0 {
 			reason = paused
@@ -1540,7 +1556,7 @@ func (e *engine) viewerURL(placed []uint32) string {
 
 // ------------------------------------------------------------ checkpoints
 
-const checkpointFormat = "eternity2 checkpoint 2"
+const checkpointFormat = "eternity2 checkpoint 3"
 
 // checkpoint is a saved search: the board, how it is cut and searched, and
 // each part's position and counts, with a checksum over all of it (Sum,
@@ -2664,6 +2680,7 @@ type emitData struct {
 	Hints                                      []hintLabel
 	Depths                                     []depthCode
 	MaxPieces, PieceShift, RotShift, DownShift int
+	LastInPool                                 int
 }
 
 type poolEntry struct{ Key, Start int32 }
@@ -2683,11 +2700,21 @@ type depthCode struct {
 
 func newEmitData(e *engine) emitData {
 	p := e.p
+	// The program's pool rows are 2^shift entries, the fewest that hold
+	// every colour, not the engine's 256: its code shifts by a constant at
+	// no cost, and the smaller table stays in cache (the centre clue's
+	// 256-entry rows took 1.06x the CPU).
+	var shift uint
+	for 1<<shift < e.colours {
+		shift++
+	}
+	row := e.colours << rowShift
+	packed := func(k int) int { return k/row*e.colours<<shift + k%row>>rowShift<<shift + k&colourMask }
 	data := emitData{
 		Name: p.name, Header: p.header(), Width: p.width, Height: p.height, Cells: p.width * p.height,
-		MaxScore: e.maxScore, PoolShift: int(e.poolShift), HintsLegal: e.hintsLegal, ScoreAt: e.scoreAt,
-		SmallCandidates: len(e.candidates) <= 1<<16, PoolLen: len(e.poolStart),
-		MaxPieces: maxPieces, PieceShift: pieceShift, RotShift: rotShift, DownShift: downShift,
+		MaxScore: e.maxScore, PoolShift: int(shift), HintsLegal: e.hintsLegal, ScoreAt: e.scoreAt,
+		SmallCandidates: len(e.candidates) <= 1<<16, PoolLen: len(e.poolStart) >> rowShift << shift,
+		MaxPieces: maxPieces, PieceShift: pieceShift, RotShift: rotShift, DownShift: downShift, LastInPool: lastInPool,
 	}
 	for i := 0; i < len(e.candidates); i += 12 {
 		var row []string
@@ -2698,7 +2725,7 @@ func newEmitData(e *engine) emitData {
 	}
 	for k, start := range e.poolStart {
 		if start != 0 {
-			data.PoolEntries = append(data.PoolEntries, poolEntry{int32(k), start})
+			data.PoolEntries = append(data.PoolEntries, poolEntry{int32(packed(k)), start})
 		}
 	}
 	depthOf := make([]int, data.Cells) // the depth a cell without a hint is filled at
@@ -2713,7 +2740,7 @@ func newEmitData(e *engine) emitData {
 	for d, rc := range e.recs {
 		cell := int(rc.cell)
 		r, col := cell/p.width, cell%p.width
-		code := depthCode{D: d, Prev: d - 1, Next: d + 1, PoolBase: int(rc.base), Up: "0", Left: "0", Last: d == len(e.recs)-1}
+		code := depthCode{D: d, Prev: d - 1, Next: d + 1, PoolBase: packed(int(rc.base)), Up: "0", Left: "0", Last: d == len(e.recs)-1}
 		// The up colour: the frame's, a hint's, or the down colour of the placement above.
 		if above := cell - p.width; r > 0 && e.hintAt[above] != nil {
 			code.Up = strconv.Itoa(e.hintEdges(above)[down])
@@ -2749,7 +2776,7 @@ import (
 	"time"
 )
 
-const sentinel = ^uint32(0)
+const lastInPool = {{.LastInPool}} // marks a pool's last candidate (the sentinel has it too)
 
 {{if .SmallCandidates}}// At most 65536 candidates: the array is padded to that size and indexed
 // by a uint16, so the compiler drops the bounds check from the hottest load.
@@ -2810,7 +2837,7 @@ l{{.D}}:
 	c = {{if $.SmallCandidates}}candidates[uint16(i)]{{else}}candidates[i]{{end}}
 	i++
 	if used[c>>{{$.PieceShift}}] != 0 {
-		if c == sentinel {
+		if c&lastInPool != 0 {
 			goto b{{.D}}
 		}
 		goto l{{.D}}
