@@ -481,6 +481,9 @@ const (
 	colourMask = 0xff
 	sentinel   = ^uint32(0) // its piece, 0x1fff, is always "used", and L is set
 	maxPieces  = 1<<(32-pieceShift) - 1
+	// A pool row holds 256 entries, one a left colour, so that a
+	// candidate's down colour masked in place is its row's offset.
+	rowShift = downShift
 )
 
 func pieceOf(c uint32) int { return int(c >> pieceShift) }
@@ -521,12 +524,9 @@ type engine struct {
 // are refused with one line.
 const (
 	maxPoolEntries = 1 << 24
-	// rowShift: a pool row holds 256 entries, one a left colour, so that a
-	// candidate's down colour masked in place is its row's offset.
-	rowShift      = downShift
-	maxCandidates = 1 << 20
-	maxDepths     = 1 << 13                // cells, and the constants after them in placed
-	pieceSlots    = 1 << (32 - pieceShift) // a piece number is 13 bits; the sentinel's is the last
+	maxCandidates  = 1 << 20
+	maxDepths      = 1 << 13                // cells, and the constants after them in placed
+	pieceSlots     = 1 << (32 - pieceShift) // a piece number is 13 bits; the sentinel's is the last
 )
 
 // constraint on a right or down edge: the frame, any colour but 0, or one colour.
