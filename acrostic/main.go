@@ -77,8 +77,8 @@
 //     all before it are done, at most four chunks a core ahead, so memory
 //     does not grow with N. The limit: a puzzle's lines are held until its
 //     first line, which gives their count, is written (about n*n bytes a
-//     solution, so millions of solutions take hundreds of megabytes);
-//     -squares hands its lines over in parts of about 1 MiB between seeds.
+//     solution, so millions of solutions take hundreds of megabytes); a
+//     chunk's answers go over in parts of about 1 MiB between puzzles.
 //
 // Tricks that pay, in machine-independent figures (times: README): walking
 // a row from its more constrained end halves the lane tests at 6 and 7
@@ -96,13 +96,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"math/bits"
 	"os"
 	"runtime"
 	"slices"
 	"strconv"
-	"sync"
 	"sync/atomic"
 )
 
@@ -245,10 +243,11 @@ func (d *dictionary) buildBackwards() {
 	d.backwards.build(n, flat)
 }
 
-// find is the index of w, of n letters a-z, and whether it is a word.
+// find is the index of w and whether it is a word (for any bytes: a word
+// is n letters a-z, and the n-th letter leads to its index).
 func (d *dictionary) find(w []byte) (uint32, bool) {
 	node := uint32(0)
-	for _, b := range w {
+	for _, b := range w[:min(len(w), d.n)] {
 		if d.letters(node)&(1<<(b-'a')) == 0 {
 			return 0, false
 		}
@@ -257,24 +256,14 @@ func (d *dictionary) find(w []byte) (uint32, bool) {
 	return node, true
 }
 
-// inputError is bad input: one line for stderr, exit status 2.
-type inputError struct{ msg string }
-
-func (e *inputError) Error() string { return e.msg }
-
-func badInput(format string, args ...any) error { return &inputError{fmt.Sprintf(format, args...)} }
-
-// quote is a bad line as an error message shows it: quoted, cut to
-// quoteBytes inside the quotes (escapes included).
+// quote is a bad line as an error message shows it: quoted in ASCII, cut
+// to quoteBytes inside the quotes.
 func quote(line []byte) string {
-	if q := strconv.Quote(string(line)); len(q) <= quoteBytes+2 {
-		return q
+	q := strconv.QuoteToASCII(string(line))
+	if len(q) > quoteBytes+2 {
+		q = q[:quoteBytes+1] + `"...`
 	}
-	n := min(len(line), quoteBytes)
-	for len(strconv.Quote(string(line[:n]))) > quoteBytes+2 {
-		n--
-	}
-	return strconv.Quote(string(line[:n])) + "..."
+	return q
 }
 
 // readDictionary reads and checks the word list a line at a time: a line
@@ -286,14 +275,14 @@ func readDictionary(in io.Reader) (*dictionary, error) {
 	for lineNo := 1; ; lineNo++ {
 		line, err := r.ReadSlice('\n')
 		bad := func(format string, args ...any) error {
-			return badInput("word list (stdin) line %d: "+format, append([]any{lineNo}, args...)...)
+			return fmt.Errorf("word list (stdin) line %d: "+format, append([]any{lineNo}, args...)...)
 		}
 		line = bytes.TrimSuffix(line, []byte("\n"))
 		prev := flat[max(len(flat)-n, 0):]
 		switch {
 		case err == io.EOF && len(line) == 0:
 			if n == 0 {
-				return nil, badInput("word list (stdin): empty; expected one lowercase word a line")
+				return nil, errors.New("word list (stdin): empty; expected one lowercase word a line")
 			}
 			d := &dictionary{}
 			d.build(n, flat)
@@ -310,7 +299,7 @@ func readDictionary(in io.Reader) (*dictionary, error) {
 		case err == bufio.ErrBufferFull:
 			return nil, bad("%s has more than %d letters; %s", quote(line), len(line), expected)
 		case err != nil && err != io.EOF:
-			return nil, badInput("word list (stdin): %v", err)
+			return nil, fmt.Errorf("word list (stdin): %v", err)
 		case bytes.HasSuffix(line, []byte("\r")) && lowercase(line[:len(line)-1]):
 			return nil, bad("%s ends in \\r: line ends must be \\n alone", quote(line))
 		case n == 0 && (len(line) < minLength || len(line) > maxLength) || n > 0 && len(line) != n:
@@ -357,72 +346,46 @@ func (r *fasta) rnd(k int) int {
 	return int(r.s * int64(k) / fastaMod)
 }
 
-// fastaJump is the state change of a number of draws, s -> (mul*s + add)
-// mod fastaMod, so that a chunk of puzzles starts from its state at once.
-type fastaJump struct{ mul, add int64 }
-
-var oneDraw = fastaJump{fastaMul, fastaAdd}
-
-func (j fastaJump) then(k fastaJump) fastaJump {
-	return fastaJump{j.mul * k.mul % fastaMod, (j.add*k.mul + k.add) % fastaMod}
-}
-
-// times is j done k times over, by squaring.
-func (j fastaJump) times(k int64) fastaJump {
-	all := fastaJump{1, 0}
-	for ; k > 0; k, j = k/2, j.then(j) {
+// skip makes k draws at once, by squaring the one-draw map s -> mul*s +
+// add, so that a chunk of puzzles starts from its state directly. The
+// generator's period is its whole modulus (Hull-Dobell: add is prime to
+// it, mul-1 is a multiple of 4 and of 3), so k may be taken modulo it.
+func (r *fasta) skip(k int64) {
+	mul, add := int64(fastaMul), int64(fastaAdd)
+	for ; k > 0; k /= 2 {
 		if k%2 == 1 {
-			all = all.then(j)
+			r.s = (mul*r.s + add) % fastaMod
 		}
+		mul, add = mul*mul%fastaMod, (mul*add+add)%fastaMod
 	}
-	return all
 }
-
-func (j fastaJump) apply(s int64) int64 { return (j.mul*s + j.add) % fastaMod }
 
 // ---------------------------------------------------------------- rows
 
-// deadStarts remembers first rows, and pairs of first rows, that start no
-// square, a bit each; that does not depend on the order in which words are
-// tried, so a start found dead in one puzzle is skipped in every later one.
-// Pairs are kept for lists of up to maxDensePairs words, in a bit table of
-// 8 MiB at most (a map of them saved 0.2% of the rows at 5 letters and grew
-// to tens of megabytes at 8). Every worker of a run shares it.
-type deadStarts struct {
-	first, pairs []atomic.Uint64
-}
-
+// The dead starts: first rows, and pairs of first rows, that start no
+// square, a bit each (first row w: bit w; pair u, w: bit (u+1)*count + w);
+// that does not depend on the order in which words are tried, so a start
+// found dead in one puzzle is skipped in every later one. Pairs are kept
+// for lists of up to maxDensePairs words, in a bit table of 8 MiB at most
+// (a map of them saved 0.2% of the rows at 5 letters and grew to tens of
+// megabytes at 8). Every worker of a run shares them.
 const maxDensePairs = 8192
-
-func newDeadStarts(words int) *deadStarts {
-	s := &deadStarts{first: make([]atomic.Uint64, words/64+1)}
-	if words <= maxDensePairs {
-		s.pairs = make([]atomic.Uint64, (words*words+63)/64)
-	}
-	return s
-}
 
 // rowSearch places whole rows. Generating, it finds a puzzle's square (dead
 // is set); enumerating, it hands every square below a first row to lines.
 type rowSearch struct {
-	d       *dictionary
-	dead    *deadStarts
-	lines   *block
-	from    int // enumerating: the first row a line shows
-	offsets [maxLength]uint32
-	rows    [maxLength]uint32 // word index of each row
-	levels  [maxLength]level
-	cands   [maxLength][]uint32 // each level's candidates, a buffer reused
-	letters []byte              // the last puzzle's letters
-	nodes   int64               // rows placed
-}
-
-func newRowSearch(d *dictionary, dead *deadStarts) rowSearch {
-	g := rowSearch{d: d, dead: dead}
-	for k := range g.levels {
-		g.levels[k].allowed.lanes = d.pad[d.n] // every letter past the end; setLevel writes the rest
-	}
-	return g
+	d          *dictionary
+	dead       []atomic.Uint64
+	lines      *block
+	from       int // enumerating: the first row a line shows
+	offsets    [maxLength]uint32
+	rnd        fasta // generating: the draws, at those of puzzle nextPuzzle
+	nextPuzzle int64
+	rows       [maxLength]uint32 // word index of each row
+	levels     [maxLength]level
+	cands      [maxLength][]uint32 // each level's candidates, a buffer reused
+	letters    []byte              // the last puzzle's letters
+	nodes      int64               // rows placed
 }
 
 // rowLetters is the letters a row may have at each position, as a list
@@ -564,20 +527,17 @@ func (d *dictionary) rowsFitting(a *rowLetters, list []uint32) []uint32 {
 func (g *rowSearch) try(lv *level, w uint32) bool {
 	g.rows[lv.k] = w
 	g.nodes++
-	if lv.k > 1 || g.dead == nil {
+	if lv.k > 1 {
 		return g.square(lv.k+1, &lv.cols, w)
 	}
-	dead, bit := g.dead.first, uint64(w)
-	if lv.k == 1 {
-		dead, bit = g.dead.pairs, uint64(g.rows[0])*uint64(g.d.count)+bit
-	}
-	known := bit/64 < uint64(len(dead))
-	if known && dead[bit/64].Load()&(1<<(bit%64)) != 0 {
+	bit := uint64(w) + uint64(lv.k)*uint64(g.rows[0]+1)*uint64(g.d.count)
+	known := bit/64 < uint64(len(g.dead))
+	if known && g.dead[bit/64].Load()&(1<<(bit%64)) != 0 {
 		return false
 	}
 	ok := g.square(lv.k+1, &lv.cols, w)
 	if known && !ok {
-		dead[bit/64].Or(1 << (bit % 64))
+		g.dead[bit/64].Or(1 << (bit % 64))
 	}
 	return ok
 }
@@ -674,16 +634,24 @@ func (g *rowSearch) setLevel(lv *level, k int, above *[maxLength]uint32, w uint3
 	}
 }
 
-// generate finds the puzzle of the given offsets, or false when the words
-// make no square at all. The puzzle is in g's buffer: it lasts until the
-// next.
-func (g *rowSearch) generate(offsets *[maxLength]uint32) (puzzle, bool) {
+// generate finds puzzle t, or false when the words make no square at all.
+// Its offsets are the next n draws: the generator goes on from the last
+// puzzle, or skips to t's state (a puzzle takes exactly n draws). The
+// puzzle is in g's buffer: it lasts until the next.
+func (g *rowSearch) generate(t int64) (puzzle, bool) {
+	d := g.d
+	if t != g.nextPuzzle {
+		g.rnd = fasta{fastaSeed}
+		g.rnd.skip(int64(d.n) * (t % fastaMod))
+	}
+	g.nextPuzzle = t + 1
+	for k := range d.n {
+		g.offsets[k] = uint32(g.rnd.rnd(d.count))
+	}
 	var root [maxLength]uint32
-	g.offsets = *offsets
 	if !g.square(0, &root, 0) {
 		return puzzle{}, false
 	}
-	d := g.d
 	g.letters = g.letters[:0]
 	for k := 1; k < d.n; k++ {
 		g.letters = append(g.letters, d.word(g.rows[k])...)
@@ -858,24 +826,19 @@ func (s *solver) restrict(seed []byte) {
 // count", none for -squares, whose from is 0) and its lines, each showing
 // rows from+1..n: its solutions, or, for any letters, the squares below
 // its seed.
-func (s *solver) answer(p puzzle, from int, res *chunkResult) {
+func (s *solver) answer(p puzzle, from int, out []byte) []byte {
 	s.lines = block{lines: s.lines.lines[:0]}
-	g := &s.byRows
-	g.nodes = 0
 	if string(p.letters) == "*" {
 		w, _ := s.d.find(p.seed)
-		g.enumerate(w, &s.lines, from)
-		res.nodes += g.nodes
+		s.byRows.enumerate(w, &s.lines, from)
 	} else {
-		s.nodes = 0
 		s.solve(p)
-		res.nodes += s.nodes
 	}
 	if from > 0 {
-		res.out = append(append(append(append(res.out, p.seed...), ' '), p.letters...), ' ')
-		res.out = append(strconv.AppendInt(res.out, s.lines.count, 10), '\n')
+		out = append(append(append(append(out, p.seed...), ' '), p.letters...), ' ')
+		out = append(strconv.AppendInt(out, s.lines.count, 10), '\n')
 	}
-	res.out = append(res.out, s.lines.lines...)
+	return append(out, s.lines.lines...)
 }
 
 // solve fills rows 2..n below the seed with the pool's letters.
@@ -924,27 +887,33 @@ func readPuzzles(name string, d *dictionary) ([]puzzle, error) {
 			data, err = io.ReadAll(io.LimitReader(f, maxPuzzleFile+1))
 		}
 	}
+	file := name // as the messages show it: a long or unprintable name is quoted, cut
+	if q := quote([]byte(name)); q != `"`+name+`"` {
+		file = q
+	}
+	if e, ok := err.(*os.PathError); ok {
+		e.Path = file
+	}
 	switch {
 	case err != nil:
-		return nil, badInput("puzzle file: %v", err)
+		return nil, fmt.Errorf("puzzle file: %v", err)
 	case len(data) > maxPuzzleFile || data == nil:
-		return nil, badInput("puzzle file %s: larger than %d MiB", quote([]byte(name)), maxPuzzleFile>>20)
+		return nil, fmt.Errorf("puzzle file %s: larger than %d MiB", file, maxPuzzleFile>>20)
 	case len(data) == 0:
-		return nil, badInput("%s: no puzzles; expected lines \"seed letters\"", name)
+		return nil, fmt.Errorf("%s: no puzzles; expected lines \"seed letters\"", file)
 	}
 	n, poolSize := d.n, d.n*(d.n-1)
 	var puzzles []puzzle
 	for i, line := range bytes.Split(bytes.TrimSuffix(data, []byte("\n")), []byte("\n")) {
 		bad := func(format string, args ...any) error {
-			return badInput("%s line %d: "+format, append([]any{name, i + 1}, args...)...)
+			return fmt.Errorf("%s line %d: "+format, append([]any{file, i + 1}, args...)...)
 		}
 		fields := bytes.Fields(line)
 		if len(fields) != 2 || bytes.HasSuffix(line, []byte("\r")) {
 			return nil, bad("expected \"seed letters\", got %s", quote(line))
 		}
 		p := puzzle{fields[0], fields[1]}
-		_, known := d.find(p.seed)
-		switch {
+		switch _, known := d.find(p.seed); {
 		case len(p.seed) != n || !lowercase(p.seed):
 			return nil, bad("seed %s: expected %d letters a-z, like the word list", quote(p.seed), n)
 		case string(p.letters) != "*" && (len(p.letters) != poolSize || !lowercase(p.letters)):
@@ -963,13 +932,16 @@ func readPuzzles(name string, d *dictionary) ([]puzzle, error) {
 // run is one run of the program: the word list, a solver and a generator
 // a core (the generators share the memo of dead starts), and the output.
 type run struct {
-	d       *dictionary
-	solvers []*solver   // a core's solver, whose row search generates too
-	spare   chan []byte // chunk buffers written out, to be used again
-	out     io.Writer
-	nodes   int64 // solver nodes
-	rows    int64 // rows placed by generation
-	err     error
+	d     *dictionary
+	idle  chan *solver // a core's solver, whose row search generates too, while no chunk has it
+	spare chan []byte  // chunk buffers written out, to be used again
+	out   io.Writer
+	nodes int64 // solver nodes
+	rows  int64 // rows placed by the row searches
+	err   error
+	// With no square at all, every puzzle fails, the first one included,
+	// so nothing has been written when it is said.
+	noSquare atomic.Bool
 }
 
 const (
@@ -979,134 +951,108 @@ const (
 	partSize        = 1 << 20 // a chunk's answers past this go to the writer in parts
 )
 
-type chunkResult struct {
-	out         []byte
-	nodes, rows int64
-	noSquare    bool
-}
-
 func newRun(d *dictionary, workers int, out io.Writer) *run {
-	r := &run{d: d, out: out, spare: make(chan []byte, windowPerWorker*workers+1)}
-	dead := newDeadStarts(d.count)
+	r := &run{d: d, out: out, idle: make(chan *solver, workers), spare: make(chan []byte, windowPerWorker*workers+1)}
+	starts := d.count
+	if d.count <= maxDensePairs {
+		starts += d.count * d.count
+	}
+	dead := make([]atomic.Uint64, starts/64+1)
 	for range workers {
-		r.solvers = append(r.solvers, &solver{d: d, byRows: newRowSearch(d, dead)})
+		s := &solver{d: d, byRows: rowSearch{d: d, dead: dead, rnd: fasta{fastaSeed}}}
+		for k := range s.byRows.levels {
+			s.byRows.levels[k].allowed.lanes = d.pad[d.n] // every letter past the end; setLevel writes the rest
+		}
+		r.idle <- s
 	}
 	return r
 }
 
-// chunks does tasks [0, count) in chunks on every core, do filling a
-// chunk's result, and writes the results in order, each as soon as it and
-// all before it are done; at most windowPerWorker chunks a core are out at
-// once, so memory stays bounded however many tasks there are. do may hand
-// over the result so far as a part, which waits for its turn: a chunk not
-// yet being written holds one part waiting and the one being filled.
-func (r *run) chunks(count int64, do func(w int, first, size int64, res *chunkResult, handOver func())) {
-	workers := len(r.solvers)
+// chunks does tasks [0, count) in chunks, each on an idle solver, and
+// writes their answers in order, each as soon as it and all before it are
+// done; at most windowPerWorker chunks a core are out at once, so memory
+// stays bounded however many tasks there are. Between tasks, a chunk's
+// answers past partSize go to the writer as a part, which waits for its
+// turn: a chunk holds at most one part waiting and the one being filled.
+func (r *run) chunks(count int64, task func(s *solver, t int64, out []byte) []byte) {
+	workers := cap(r.idle)
 	size := min(maxChunk, max(1, count/int64(chunksPerWorker*workers)))
-	type chunk struct {
-		first  int64
-		result chan chunkResult
-	}
-	jobs, queue, stop := make(chan chunk), make(chan chan chunkResult, windowPerWorker*workers), make(chan struct{})
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for c := range jobs {
-				var res chunkResult
-				fresh := func() {
-					res = chunkResult{}
-					select {
-					case res.out = <-r.spare:
-					default:
-					}
-				}
-				send := func() {
-					select {
-					case c.result <- res:
-					case <-stop:
-					}
-				}
-				fresh()
-				do(w, c.first, min(size, count-c.first), &res, func() { send(); fresh() })
-				send()
-				close(c.result)
-			}
-		}()
-	}
-	go func() { // hands the chunks out in order, queueing where their results will come
-		defer close(jobs)
+	queue, stop := make(chan chan []byte, windowPerWorker*workers), make(chan struct{})
+	go func() { // starts the chunks in order, queueing where their parts will come
 		defer close(queue)
 		for first := int64(0); first < count; first += size {
-			c := chunk{first, make(chan chunkResult, 1)}
+			parts, s := make(chan []byte, 1), (*solver)(nil)
 			select {
-			case queue <- c.result:
+			case queue <- parts:
 			case <-stop:
 				return
 			}
 			select {
-			case jobs <- c:
+			case s = <-r.idle:
 			case <-stop:
 				return
 			}
+			go func() {
+				defer func() { close(parts); r.idle <- s }()
+				out := r.fresh()
+				send := func() bool {
+					select {
+					case parts <- out:
+						return true
+					case <-stop:
+						return false
+					}
+				}
+				for t := first; t < min(first+size, count); t++ {
+					if out = task(s, t, out); len(out) > partSize {
+						if !send() {
+							return
+						}
+						out = r.fresh()
+					}
+				}
+				send()
+			}()
 		}
 	}()
 writing:
-	for result := range queue {
-		for part := range result {
+	for parts := range queue {
+		for part := range parts {
 			if !r.write(part) {
 				close(stop)
 				break writing
 			}
 		}
 	}
-	wg.Wait()
+	for range workers { // every solver back: no chunk is still running
+		s := <-r.idle
+		r.nodes, r.rows = r.nodes+s.nodes, r.rows+s.byRows.nodes
+	}
 }
 
-// write writes a chunk's answers.
-func (r *run) write(res chunkResult) bool {
-	if res.noSquare {
-		r.err = errNoSquare
+// fresh is an empty buffer for answers, a spare one if there is one.
+func (r *run) fresh() []byte {
+	select {
+	case out := <-r.spare:
+		return out
+	default:
+		return nil
+	}
+}
+
+// write writes a part of the answers.
+func (r *run) write(part []byte) bool {
+	if r.noSquare.Load() {
 		return false
 	}
-	r.nodes += res.nodes
-	r.rows += res.rows
-	_, r.err = r.out.Write(res.out)
-	if cap(res.out) <= 4*partSize { // a part and a seed
+	_, r.err = r.out.Write(part)
+	if cap(part) <= 4*partSize { // a part and a seed
 		select {
-		case r.spare <- res.out[:0]:
+		case r.spare <- part[:0]:
 		default:
 		}
 	}
 	return r.err == nil
-}
-
-// errNoSquare: with no square at all, every puzzle fails, the first one
-// included, so nothing has been written when it is reported.
-var errNoSquare = &inputError{"word list (stdin): no word square can be made from these words, so no puzzle can be generated"}
-
-// generate generates and solves puzzles 0..count-1; a chunk starts from
-// its fasta state, jumped to directly (a puzzle takes exactly n draws).
-func (r *run) generate(count int64) {
-	n := r.d.n
-	r.chunks(count, func(w int, first, size int64, res *chunkResult, _ func()) {
-		rnd := fasta{oneDraw.times(int64(n)).times(first).apply(fastaSeed)}
-		g := &r.solvers[w].byRows
-		for range size {
-			var offsets [maxLength]uint32
-			for k := range n {
-				offsets[k] = uint32(rnd.rnd(r.d.count))
-			}
-			g.nodes = 0
-			p, ok := g.generate(&offsets)
-			res.rows += g.nodes
-			if res.noSquare = !ok; !ok {
-				return
-			}
-			r.solvers[w].answer(p, 1, res)
-		}
-	})
 }
 
 // ------------------------------------------------------------ the program
@@ -1136,16 +1082,15 @@ func runMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 0
 	}
 	r, err := program(args, stdin, stdout)
-	var bad *inputError
 	switch {
-	case errors.As(err, &bad):
+	case err != nil:
 		fmt.Fprintf(stderr, "acrostic: %v\n", err)
 		return 2
-	case err != nil:
-		fmt.Fprintf(stderr, "acrostic: writing the answers: %v\n", err)
+	case r.err != nil:
+		fmt.Fprintf(stderr, "acrostic: writing the answers: %v\n", r.err)
 		return 1
 	case verbose:
-		fmt.Fprintf(stderr, "solver nodes %d\ngeneration rows %d\n", r.nodes, r.rows)
+		fmt.Fprintf(stderr, "solver nodes %d\nrows placed %d\n", r.nodes, r.rows)
 	}
 	return 0
 }
@@ -1157,14 +1102,15 @@ func program(args []string, stdin io.Reader, stdout io.Writer) (*run, error) {
 	switch {
 	case len(args) == 1 && args[0] == "-squares", len(args) == 2 && args[0] == "-puzzles":
 	case len(args) == 1 && args[0] == "-puzzles":
-		return nil, badInput("-puzzles: expected a FILE after it (acrostic -h for the usage)")
+		return nil, errors.New("-puzzles: expected a FILE after it (acrostic -h for the usage)")
 	case len(args) == 1:
 		if count, err = strconv.ParseInt(args[0], 10, 64); err != nil || count < 1 || args[0][0] == '+' || args[0][0] == '0' {
-			return nil, badInput("N: expected a number of puzzles from 1 to %d, got %s (acrostic -h for the usage)", int64(math.MaxInt64), quote([]byte(args[0])))
+			//lint:ignore ST1005 the message starts with the argument's name, N
+			return nil, fmt.Errorf("N: expected a number of puzzles from 1 to %d, got %s (acrostic -h for the usage)", int64(1<<63-1), quote([]byte(args[0])))
 		}
 	default:
 		all := []byte(fmt.Sprint(args))
-		return nil, badInput("expected N, -puzzles FILE or -squares, got %s (acrostic -h for the usage)", quote(all[1:len(all)-1]))
+		return nil, fmt.Errorf("expected N, -puzzles FILE or -squares, got %s (acrostic -h for the usage)", quote(all[1:len(all)-1]))
 	}
 	d, err := readDictionary(stdin)
 	if err != nil {
@@ -1173,26 +1119,29 @@ func program(args []string, stdin io.Reader, stdout io.Writer) (*run, error) {
 	r := newRun(d, runtime.GOMAXPROCS(0), stdout)
 	switch args[0] {
 	case "-squares":
-		r.chunks(int64(d.count), func(w int, first, size int64, res *chunkResult, handOver func()) {
-			for seed := first; seed < first+size; seed++ {
-				r.solvers[w].answer(puzzle{d.word(uint32(seed)), []byte("*")}, 0, res)
-				if len(res.out) > partSize { // no count line to wait for: the lines so far can go
-					handOver()
-				}
-			}
+		r.chunks(int64(d.count), func(s *solver, seed int64, out []byte) []byte {
+			return s.answer(puzzle{d.word(uint32(seed)), []byte("*")}, 0, out)
 		})
 	case "-puzzles":
 		puzzles, err := readPuzzles(args[1], d)
 		if err != nil {
 			return nil, err
 		}
-		r.chunks(int64(len(puzzles)), func(w int, first, size int64, res *chunkResult, _ func()) {
-			for _, p := range puzzles[first : first+size] {
-				r.solvers[w].answer(p, 1, res)
-			}
+		r.chunks(int64(len(puzzles)), func(s *solver, t int64, out []byte) []byte {
+			return s.answer(puzzles[t], 1, out)
 		})
 	default:
-		r.generate(count)
+		r.chunks(count, func(s *solver, t int64, out []byte) []byte {
+			p, ok := s.byRows.generate(t)
+			if !ok {
+				r.noSquare.Store(true)
+				return out
+			}
+			return s.answer(p, 1, out)
+		})
+		if r.noSquare.Load() {
+			return nil, errors.New("word list (stdin): no word square can be made from these words, so no puzzle can be generated")
+		}
 	}
-	return r, r.err
+	return r, nil
 }

@@ -29,16 +29,16 @@ func TestFastaDraws(t *testing.T) {
 	}
 }
 
-// A chunk's state is jumped to: k draws done at once must land where k
-// draws one by one do.
-func TestFastaJump(t *testing.T) {
-	for _, k := range []int64{0, 1, 2, 7, 64, 512, 4097} {
-		r := &fasta{s: fastaSeed}
+// A chunk's state is skipped to: k draws done at once must land where k
+// draws one by one do, and the period must be the modulus.
+func TestFastaSkip(t *testing.T) {
+	for _, k := range []int64{0, 1, 2, 7, 64, 512, 4097, fastaMod - 1, fastaMod, fastaMod + 3} {
+		r, skipped := &fasta{s: fastaSeed}, &fasta{s: fastaSeed}
 		for range k {
 			r.rnd(1)
 		}
-		if got := oneDraw.times(k).apply(fastaSeed); got != r.s {
-			t.Errorf("jump of %d draws from 42: %d, want %d", k, got, r.s)
+		if skipped.skip(k); skipped.s != r.s || (k%fastaMod == 0) != (r.s == fastaSeed) {
+			t.Errorf("skip of %d draws from 42: %d, want %d", k, skipped.s, r.s)
 		}
 	}
 }
@@ -366,28 +366,28 @@ func TestSquaresAgainstBruteForce(t *testing.T) {
 }
 
 // Node counts pin the searches: the solver's nodes always, and the rows
-// the generation places on one core (with more, the shared memo of dead
-// starts makes them depend on timing, never the output).
+// the row searches place on one core (with more, the shared memo of dead
+// starts makes generation's depend on timing, never the output).
 func TestNodeCounts(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
 	tests := []struct {
-		words      string
-		args       []string
-		solver     int64
-		generation int64
+		words        string
+		args         []string
+		solver, rows int64
 	}{
 		{"words4.txt", []string{"10"}, 951, 485},
 		{"words5-wordle.txt", []string{"-puzzles", "testdata/older.txt"}, 41, 0},
 		{"words6-sowpods.txt", []string{"3"}, 43445, 63913},
 		{"words7-sowpods.txt", []string{"-puzzles", "testdata/puzzles7.txt"}, 268401, 0},
-		{"words5-wordle.txt", []string{"-puzzles", "testdata/seeds5.txt"}, 3436, 0},
+		{"words5-wordle.txt", []string{"-puzzles", "testdata/seeds5.txt"}, 0, 3436},
+		{"words5-wordle.txt", []string{"-squares"}, 0, 1367902},
 	}
 	for _, tt := range tests {
 		_, stderr, status := runAcrostic(t, tt.words, append([]string{"-v"}, tt.args...)...)
-		var solver, generation int64
-		fmt.Sscanf(stderr, "solver nodes %d\ngeneration rows %d\n", &solver, &generation)
-		if status != 0 || solver != tt.solver || generation != tt.generation {
-			t.Errorf("%s %v: status %d, solver nodes %d, generation rows %d; want 0, %d, %d", tt.words, tt.args, status, solver, generation, tt.solver, tt.generation)
+		var solver, rows int64
+		fmt.Sscanf(stderr, "solver nodes %d\nrows placed %d\n", &solver, &rows)
+		if status != 0 || solver != tt.solver || rows != tt.rows {
+			t.Errorf("%s %v: status %d, solver nodes %d, rows placed %d; want 0, %d, %d", tt.words, tt.args, status, solver, rows, tt.solver, tt.rows)
 		}
 	}
 }
@@ -576,7 +576,10 @@ func TestBadInput(t *testing.T) {
 		{"words4.txt", []string{"-puzzles", "testdata/bad/puzzle-unknown.txt"}, `line 1: seed "zzzz" is not in the word list`},
 		{"words4.txt", []string{"-puzzles", "testdata/bad/puzzle-fields.txt"}, `line 1: expected "seed letters", got "eras"`},
 		{"words4.txt", []string{"-puzzles", "testdata/bad/puzzle-long.txt"}, `line 2: expected "seed letters", got "eras ceeiklmorstw eras ceeiklmorstw eras"...`},
-		{"words4.txt", []string{"-puzzles", "testdata/none.txt"}, `puzzle file: open testdata/none.txt`},
+		{"words4.txt", []string{"-puzzles", "testdata/none.txt"}, `puzzle file: open testdata/none.txt: no such file or directory`},
+		{"words4.txt", []string{"-puzzles", "testdata/" + long}, `puzzle file: open "testdata/xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"...: file name too long`},
+		{"words4.txt", []string{"-puzzles", "no\nsuch"}, `puzzle file: open "no\nsuch": no such file or directory`},
+		{"bad/aa.txt", []string{"-puzzles", "testdata/bad/puzzle-seed-long.txt"}, `line 1: seed "aazzz": expected 3 letters`}, // a seed past the trie's words
 	}
 	for _, tt := range tests {
 		out, stderr, status := runAcrostic(t, tt.words, tt.args...)
@@ -605,8 +608,7 @@ func FuzzWordList(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		d, err := readDictionary(bytes.NewReader(data))
 		if err != nil {
-			var bad *inputError
-			if !errors.As(err, &bad) || strings.Contains(err.Error(), "\n") {
+			if strings.Contains(err.Error(), "\n") {
 				t.Fatalf("error %q: want one line of bad input", err)
 			}
 			return
