@@ -371,11 +371,11 @@ func (r *fasta) skip(k int64) {
 // megabytes at 8). Every worker of a run shares them.
 const maxDensePairs = 8192
 
-// rowSearch places whole rows. Generating, it finds a puzzle's square (dead
-// is set); enumerating, it hands every square below a first row to lines.
+// rowSearch places whole rows. Generating, it finds a puzzle's square;
+// enumerating, it hands every square below a first row to lines.
 type rowSearch struct {
 	d          *dictionary
-	dead       []atomic.Uint64
+	dead       []atomic.Uint64 // the dead starts, shared
 	lines      *block
 	from       int // enumerating: the first row a line shows
 	offsets    [maxLength]uint32
