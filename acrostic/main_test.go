@@ -666,3 +666,26 @@ func FuzzRun(f *testing.F) {
 		}
 	})
 }
+
+// FuzzPuzzleFile: any word list with any puzzle file ends in exit 0 with
+// the answers, or in exit 2 with nothing on stdout and one short line on
+// stderr (a seed longer than the list's words once walked past the trie).
+func FuzzPuzzleFile(f *testing.F) {
+	aa, _ := os.ReadFile("testdata/bad/aa.txt") // the 26 words aaa..aaz: more words than nodes
+	f.Add(aa, []byte("aazzz *\n"))
+	f.Add([]byte("able\nacid\nbake\n"), []byte("able *\nacid aaaabbbcccdd\n"))
+	file := f.TempDir() + "/puzzles.txt"
+	f.Fuzz(func(t *testing.T, words, puzzles []byte) {
+		os.WriteFile(file, puzzles, 0o644)
+		var out, errb bytes.Buffer
+		switch status := runMain([]string{"-puzzles", file}, bytes.NewReader(words), &out, &errb); {
+		case status == 0:
+		case status == 2:
+			if out.Len() != 0 || strings.Count(errb.String(), "\n") != 1 || errb.Len() > 200 {
+				t.Fatalf("words %q, puzzles %q: exit 2 with stdout %.80q, stderr %q", words, puzzles, out.String(), errb.String())
+			}
+		default:
+			t.Fatalf("words %q, puzzles %q: exit %d, stderr %q", words, puzzles, status, errb.String())
+		}
+	})
+}
