@@ -46,12 +46,12 @@
 // the number of cores.
 //
 // The data model. The words form a trie; a node's children are numbered
-// consecutively. A node at depth k < n has two records, read together:
+// consecutively. A node at depth k < n is two records, read together:
 //
-//	link[node]   bits 0-25   the letters that have a child
-//	             bits 32-63  its first child (at depth n-1: the first word's index)
-//	below[node]  for each position q, the letters the node's words have
-//	             there (every letter at q < k and q >= n), as lanes:
+//	link   bits 0-25   the letters that have a child
+//	       bits 32-63  its first child (at depth n-1: the first word's index)
+//	below  for each position q, the letters the node's words have there
+//	       (every letter at q < k and q >= n), as lanes:
 //
 //	lanes word q/2:  63 ..... 58 57 ............ 32 31 ..... 26 25 ............ 0
 //	                 [  zero   ][ letters at q+1  ][  zero    ][  letters at q   ]
@@ -138,8 +138,7 @@ func allMeet(a, b *lanes) bool {
 type dictionary struct {
 	n, count int
 	flat     []byte // the words end to end: word w is flat[w*n : (w+1)*n]
-	link     []uint64
-	below    []lanes
+	nodes    []node // the root first; a node's children consecutive
 	// backwards is the dictionary of the words read backwards;
 	// fromBackwards[i] is the index here of its word i.
 	backwards     *dictionary
@@ -150,11 +149,18 @@ type dictionary struct {
 	letterSets []uint64
 }
 
+// node is a trie node's records (drawn in the header), side by side: a
+// walk that tests below and then reads link touches one place.
+type node struct {
+	link  uint64
+	below lanes
+}
+
 const linkFirst = 32
 
 func (d *dictionary) word(w uint32) []byte { return d.flat[int(w)*d.n:][:d.n] }
 
-func (d *dictionary) letters(node uint32) uint32 { return uint32(d.link[node]) & allLetters }
+func (d *dictionary) letters(n uint32) uint32 { return uint32(d.nodes[n].link) & allLetters }
 
 // childOf is the child by letter b ('a'..'z') of the node whose link is
 // given, which must have one.
@@ -182,16 +188,16 @@ func (d *dictionary) build(n int, flat []byte) {
 		}
 		nodes += n - 1 - shared
 	}
-	d.link, d.below = append(slices.Grow(d.link[:0], nodes), 0), append(slices.Grow(d.below[:0], nodes), d.pad[n])
+	d.nodes = append(slices.Grow(d.nodes[:0], nodes), node{below: d.pad[n]})
 	if d.count > 0 {
-		d.node(0, 0, d.count, 0)
+		d.subtree(0, 0, d.count, 0)
 	}
 }
 
-// node fills the records of node, whose words are lo..hi-1 (sharing their
-// first depth letters), and of its subtree; it returns the letters its
-// words have at each position from depth on.
-func (d *dictionary) node(node uint32, lo, hi, depth int) (letters lanes) {
+// subtree fills the records of node nd, whose words are lo..hi-1 (sharing
+// their first depth letters), and of the nodes below it; it returns the
+// letters its words have at each position from depth on.
+func (d *dictionary) subtree(nd uint32, lo, hi, depth int) (letters lanes) {
 	var runs [alphabet + 1]int // where each child's words start
 	children, set := 0, uint32(0)
 	for w := lo; w < hi; w++ {
@@ -204,21 +210,21 @@ func (d *dictionary) node(node uint32, lo, hi, depth int) (letters lanes) {
 	runs[children] = hi
 	first := uint32(lo)
 	if depth < d.n-1 {
-		first = uint32(len(d.link))
+		first = uint32(len(d.nodes))
 		for range children {
-			d.link, d.below = append(d.link, 0), append(d.below, lanes{})
+			d.nodes = append(d.nodes, node{})
 		}
 		for i := range children {
-			below := d.node(first+uint32(i), runs[i], runs[i+1], depth+1)
+			below := d.subtree(first+uint32(i), runs[i], runs[i+1], depth+1)
 			for q := range letters {
 				letters[q] |= below[q]
 			}
 		}
 	}
 	letters[depth/2] |= uint64(set) << (uint(depth%2) * laneBits)
-	d.link[node] = uint64(first)<<linkFirst | uint64(set)
+	d.nodes[nd].link = uint64(first)<<linkFirst | uint64(set)
 	for q := range letters {
-		d.below[node][q] = letters[q] | d.pad[depth][q]
+		d.nodes[nd].below[q] = letters[q] | d.pad[depth][q]
 	}
 	return letters
 }
@@ -251,7 +257,7 @@ func (d *dictionary) find(w []byte) (uint32, bool) {
 		if d.letters(node)&(1<<(b-'a')) == 0 {
 			return 0, false
 		}
-		node = childOf(d.link[node], b)
+		node = childOf(d.nodes[node].link, b)
 	}
 	return node, true
 }
@@ -427,7 +433,7 @@ func rank(mask, m uint32) uint32 { return uint32(bits.OnesCount32(mask & (m&-m -
 // from it on, or those before it.
 func (g *rowSearch) walk(node uint32, depth int, lv *level, start []byte, before bool) bool {
 	d := g.d
-	letters, first := d.letters(node), uint32(d.link[node]>>linkFirst)
+	letters, first := d.letters(node), uint32(d.nodes[node].link>>linkFirst)
 	m := letters & lv.allowed.at[depth]
 	onPath := uint32(0) // the letter of the start word's path, when on it
 	if start != nil {
@@ -452,7 +458,7 @@ func (g *rowSearch) walk(node uint32, depth int, lv *level, start []byte, before
 			if g.try(lv, c) {
 				return true
 			}
-		case depth < d.n-2 && allMeet(&d.below[c], &lv.allowed.lanes), depth == d.n-2 && d.letters(c)&lv.allowed.at[depth+1] != 0:
+		case depth < d.n-2 && allMeet(&d.nodes[c].below, &lv.allowed.lanes), depth == d.n-2 && d.letters(c)&lv.allowed.at[depth+1] != 0:
 			if g.walk(c, depth+1, lv, childStart, before) {
 				return true
 			}
@@ -467,12 +473,12 @@ func (g *rowSearch) walk(node uint32, depth int, lv *level, start []byte, before
 func (d *dictionary) candidates(a *rowLetters, list []uint32) []uint32 {
 	type frame struct{ todo, letters, first uint32 }
 	var stack [maxLength]frame
-	below, links := d.below, d.link
+	nodes := d.nodes
 	allowed := &a.at
 	beforeLast := uint(d.n - 2) // up to here, children are tested against the lanes
 	lastAllowed := allowed[(beforeLast+1)%maxLength]
 	depth := uint(0)
-	stack[0] = frame{d.letters(0) & allowed[0], d.letters(0), uint32(links[0] >> linkFirst)}
+	stack[0] = frame{d.letters(0) & allowed[0], d.letters(0), uint32(nodes[0].link >> linkFirst)}
 	for {
 		f := &stack[depth%maxLength]
 		if f.todo == 0 {
@@ -486,8 +492,8 @@ func (d *dictionary) candidates(a *rowLetters, list []uint32) []uint32 {
 		f.todo ^= low
 		child := f.first + uint32(bits.OnesCount32(f.letters&(low-1)))
 		if depth < beforeLast {
-			if allMeet(&below[child], &a.lanes) {
-				link := links[child]
+			if allMeet(&nodes[child].below, &a.lanes) {
+				link := nodes[child].link
 				letters := uint32(link) & allLetters
 				depth++
 				stack[depth%maxLength] = frame{letters & allowed[depth%maxLength], letters, uint32(link >> linkFirst)}
@@ -495,7 +501,7 @@ func (d *dictionary) candidates(a *rowLetters, list []uint32) []uint32 {
 			continue
 		}
 		// child is at depth n-1: its children are words.
-		link := links[child]
+		link := nodes[child].link
 		letters := uint32(link) & allLetters
 		for todo, first := letters&lastAllowed, uint32(link>>linkFirst); todo != 0; todo &= todo - 1 {
 			list = append(list, first+rank(letters, todo))
@@ -619,15 +625,15 @@ func (g *rowSearch) setLevel(lv *level, k int, above *[maxLength]uint32, w uint3
 		}
 		return
 	}
-	word, link := d.word(w), d.link
+	word, nodes := d.word(w), d.nodes
 	for c := 0; c < d.n; c += 2 {
-		node := childOf(link[above[c]], word[c])
-		even := uint32(link[node]) & allLetters
+		node := childOf(nodes[above[c]].link, word[c])
+		even := uint32(nodes[node].link) & allLetters
 		lv.cols[c], lv.allowed.at[c] = node, even
 		odd := uint32(allLetters)
 		if c+1 < d.n {
-			node = childOf(link[above[c+1]], word[c+1])
-			odd = uint32(link[node]) & allLetters
+			node = childOf(nodes[above[c+1]].link, word[c+1])
+			odd = uint32(nodes[node].link) & allLetters
 			lv.cols[c+1], lv.allowed.at[c+1] = node, odd
 		}
 		lv.allowed.lanes[c/2%(maxLength/2)] = uint64(even) | uint64(odd)<<laneBits
@@ -731,7 +737,7 @@ var throughColumn = func() (t [maxLength]lanes) {
 func (s *solver) fill(r, c int, row uint32) {
 	n := s.d.n
 	rows, cols := s.rows, s.cols
-	colLink, rowLink := cols.link[s.colNodes[r][c]], rows.link[row]
+	colLink, rowLink := cols.nodes[s.colNodes[r][c]].link, rows.nodes[row].link
 	colLetters, rowLetters := uint32(colLink)&allLetters, uint32(rowLink)&allLetters
 	colFirst, rowFirst := uint32(colLink>>linkFirst), uint32(rowLink>>linkFirst)
 	laterRows, laterCols := r+1 < n, c+1 < n
@@ -748,7 +754,7 @@ func (s *solver) fill(r, c int, row uint32) {
 		}
 		availAll := uint64(avail) | uint64(avail)<<laneBits
 		pool := lanes{availAll, availAll, availAll, availAll}
-		if laterRows && !allMeet(&cols.below[below], &pool) {
+		if laterRows && !allMeet(&cols.nodes[below].below, &pool) {
 			s.pool[l]++
 			continue
 		}
@@ -759,7 +765,7 @@ func (s *solver) fill(r, c int, row uint32) {
 				(colAllowed[2] | through[2]) & availAll,
 				(colAllowed[3] | through[3]) & availAll,
 			}
-			if !allMeet(&rows.below[next], &want) {
+			if !allMeet(&rows.nodes[next].below, &want) {
 				s.pool[l]++
 				continue
 			}
@@ -864,7 +870,7 @@ func (s *solver) below(seed []byte) {
 		if s.cols.letters(0)&(1<<(b-'a')) == 0 {
 			return // no column starts with this letter
 		}
-		s.colNodes[1][c] = childOf(s.cols.link[0], b)
+		s.colNodes[1][c] = childOf(s.cols.nodes[0].link, b)
 		s.colLetters[1].set(c, s.cols.letters(s.colNodes[1][c]))
 	}
 	s.fill(1, 0, 0)
