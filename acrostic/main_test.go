@@ -655,16 +655,24 @@ func FuzzRun(f *testing.F) {
 			return // a valid N over 20 only takes long
 		}
 		var out, errb bytes.Buffer
-		switch status := runMain(args, bytes.NewReader(words), &out, &errb); {
-		case status == 0:
-		case status == 2:
-			if out.Len() != 0 || strings.Count(errb.String(), "\n") != 1 || errb.Len() > 200 {
-				t.Fatalf("acrostic %q: exit 2 with stdout %.80q, stderr %q", args, out.String(), errb.String())
-			}
-		default:
-			t.Fatalf("acrostic %q: exit %d, stderr %q", args, status, errb.String())
-		}
+		status := runMain(args, bytes.NewReader(words), &out, &errb)
+		endsCleanly(t, fmt.Sprintf("acrostic %q", args), status, &out, &errb)
 	})
+}
+
+// endsCleanly fails t unless a run ended in exit 0, or in exit 2 with
+// nothing on stdout and one short line on stderr.
+func endsCleanly(t *testing.T, run string, status int, out, errb *bytes.Buffer) {
+	t.Helper()
+	switch {
+	case status == 0:
+	case status == 2:
+		if out.Len() != 0 || strings.Count(errb.String(), "\n") != 1 || errb.Len() > 200 {
+			t.Fatalf("%s: exit 2 with stdout %.80q, stderr %q", run, out.String(), errb.String())
+		}
+	default:
+		t.Fatalf("%s: exit %d, stderr %q", run, status, errb.String())
+	}
 }
 
 // FuzzPuzzleFile: any word list with any puzzle file ends in exit 0 with
@@ -678,14 +686,7 @@ func FuzzPuzzleFile(f *testing.F) {
 	f.Fuzz(func(t *testing.T, words, puzzles []byte) {
 		os.WriteFile(file, puzzles, 0o644)
 		var out, errb bytes.Buffer
-		switch status := runMain([]string{"-puzzles", file}, bytes.NewReader(words), &out, &errb); {
-		case status == 0:
-		case status == 2:
-			if out.Len() != 0 || strings.Count(errb.String(), "\n") != 1 || errb.Len() > 200 {
-				t.Fatalf("words %q, puzzles %q: exit 2 with stdout %.80q, stderr %q", words, puzzles, out.String(), errb.String())
-			}
-		default:
-			t.Fatalf("words %q, puzzles %q: exit %d, stderr %q", words, puzzles, status, errb.String())
-		}
+		status := runMain([]string{"-puzzles", file}, bytes.NewReader(words), &out, &errb)
+		endsCleanly(t, fmt.Sprintf("words %.80q, puzzles %.80q", words, puzzles), status, &out, &errb)
 	})
 }
