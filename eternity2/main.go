@@ -2708,8 +2708,7 @@ func newEmitData(e *engine) emitData {
 	for 1<<shift < e.colours {
 		shift++
 	}
-	row := e.colours << rowShift
-	packed := func(k int) int { return k/row*e.colours<<shift + k%row>>rowShift<<shift + k&colourMask }
+	packed := func(k int) int { return k>>rowShift<<shift + k&colourMask } // row (group*colours + up), then left
 	data := emitData{
 		Name: p.name, Header: p.header(), Width: p.width, Height: p.height, Cells: p.width * p.height,
 		MaxScore: e.maxScore, PoolShift: int(shift), HintsLegal: e.hintsLegal, ScoreAt: e.scoreAt,
