@@ -118,9 +118,11 @@
 //     where its up and left colours are in the placements (constant words
 //     after the depths stand for the frame and the hints); the left colour
 //     comes from the candidate just placed when it is the left neighbour.
-//  4. The search is one loop over fixed arrays behind one pointer, indexed
-//     by masks (no bounds checks, no spills); it stops every 2^20 nodes, so
-//     a position can be saved and resumed.
+//  4. The search works on fixed arrays behind one pointer, indexed by masks
+//     (no bounds checks, no spills), in one step written out 16 times, a
+//     copy for each depth mod 16, so that the processor predicts the
+//     "used?" and "end of pool?" branches of each copy apart; it stops
+//     every 2^20 nodes, so a position can be saved and resumed.
 //  5. Every placement is legal, so the score depends only on the depth: the
 //     loop copies the board only when it is deeper than any before.
 //  6. A whole run on several cores is K work units on K cores, merged as
@@ -128,10 +130,11 @@
 //     scheduling.
 //
 // Measured (callgrind, 1 M to 3 M nodes; go1.26.8), instructions and
-// mispredicted branches a node: this engine 71.7 and 1.75 on bench-hard,
-// 76.3 and 1.88 on the real puzzle with the centre clue (the first engine:
-// 172.0 and 2.30, 182.3 and 2.32); the programs -emit writes 51.4 and
-// 1.16, 55.0 and 1.21 (first: 57.5 and 1.39). Tried and dropped, same
+// mispredicted branches a node: this engine 73.7 and 1.29 on bench-hard,
+// 79.0 and 1.44 on the real puzzle with the centre clue (the first engine:
+// 172.0 and 2.30, 182.3 and 2.32; with its step written once, 71.6 and
+// 1.75, 76.3 and 1.88); the programs -emit writes 51.4 and 1.16, 55.0 and
+// 1.21 (first: 57.5 and 1.39). Tried and dropped, same
 // nodes: a 64-bit mask of free candidates per pool (the placed piece
 // cleared in each of its pools: 1.4-1.8x the instructions, no fewer
 // mispredictions); testing four or two candidates' "used" bytes at once
@@ -856,66 +859,656 @@ const (
 // the pool at depth floor is exhausted, a solution is found (unless all),
 // or limit nodes are placed. The position it leaves is one explore can
 // take up again, or a checkpoint can save. A candidate's piece is "used"
-// for the pool's end too (the sentinel's piece always is), so the loop
+// for the pool's end too (the sentinel's piece always is), so a step
 // tests one byte a candidate, and L when it is used.
+//
+// The step is written out stepCopies times, at0 for the depths d with d
+// mod 16 = 0, at1 for the next, and so on round (a step goes to the copy
+// of d+1 or of d-1): the processor then predicts each copy's two
+// data-dependent branches, "used?" and "end of pool?", from that copy's
+// own history, which follows the board's rows. One copy in a loop takes
+// 1.21x the CPU on bench-hard and 1.23x on the centre clue (AMD EPYC); 4
+// copies about 1.08x, 12 1.03x, 20 and 32 as 16. TestExploreCopies keeps
+// the copies one text.
 func (c *cursor) explore(limit int64, all bool) stopReason {
 	a, pools := c.a, c.e.poolStart
 	d, i := c.d, c.i
 	left := limit // nodes still to place; the count is limit - left
 	var reason stopReason
-	_ = a.end // a's nil check here, not in the loop
-	for {
-		w := a.cands[i&(maxCandidates-1)]
-		if a.used[w>>pieceShift] != 0 {
-			i++
-			if w&lastInPool == 0 {
-				continue
-			}
-			if d == a.floor {
-				reason = exhausted
-				break
-			}
-			d--
-			a.used[a.placed[d&(maxDepths-1)]>>pieceShift] = 0
-			i = a.next[d&(maxDepths-1)]
-			continue
+	var w, lw uint32
+	var r *rec
+	_ = a.end // a's nil check here, not in the steps
+dispatch:
+	switch d & (stepCopies - 1) {
+	case 1:
+		goto at1
+	case 2:
+		goto at2
+	case 3:
+		goto at3
+	case 4:
+		goto at4
+	case 5:
+		goto at5
+	case 6:
+		goto at6
+	case 7:
+		goto at7
+	case 8:
+		goto at8
+	case 9:
+		goto at9
+	case 10:
+		goto at10
+	case 11:
+		goto at11
+	case 12:
+		goto at12
+	case 13:
+		goto at13
+	case 14:
+		goto at14
+	case 15:
+		goto at15
+	}
+at0:
+	w = a.cands[i&(maxCandidates-1)]
+	i++
+	if a.used[w>>pieceShift] != 0 {
+		if w&lastInPool == 0 {
+			goto at0
 		}
-		i++
-		a.used[w>>pieceShift] = 1
-		a.placed[d&(maxDepths-1)], a.next[d&(maxDepths-1)] = w, i
-		d++
-		left--
-		if d > a.recordDepth {
-			c.consider(d)
+		if d == a.floor {
+			reason = exhausted
+			goto stop
 		}
-		if d == a.end {
-			if c.e.hintsLegal {
-				c.solutions++
-				if !all {
-					reason = solved
-					break
-				}
-			}
-			d--
-			a.used[w>>pieceShift] = 0
-		} else {
-			// The left colour from the candidate just placed when it is the
-			// left neighbour: the next pool then waits for no load.
-			r, lw := &a.recs[d&(maxDepths-1)], w
-			if !r.leftIsPrev {
-				lw = a.placed[r.left]
-			}
-			i = pools[r.base+a.placed[r.above]&(colourMask<<rowShift)+lw&colourMask]
+		d--
+		a.used[a.placed[d&(maxDepths-1)]>>pieceShift] = 0
+		i = a.next[d&(maxDepths-1)]
+		goto at15
+	}
+	a.used[w>>pieceShift] = 1
+	a.placed[d&(maxDepths-1)], a.next[d&(maxDepths-1)] = w, i
+	d++
+	left--
+	if d > a.recordDepth {
+		c.consider(d)
+	}
+	if d == a.end {
+		goto full
+	}
+	r, lw = &a.recs[d&(maxDepths-1)], w
+	if !r.leftIsPrev {
+		lw = a.placed[r.left]
+	}
+	i = pools[r.base+a.placed[r.above]&(colourMask<<rowShift)+lw&colourMask]
+	if left == 0 {
+		reason = paused
+		goto stop
+	}
+	goto at1
+at1:
+	w = a.cands[i&(maxCandidates-1)]
+	i++
+	if a.used[w>>pieceShift] != 0 {
+		if w&lastInPool == 0 {
+			goto at1
 		}
-		if left == 0 {
-			reason = paused
-			break
+		if d == a.floor {
+			reason = exhausted
+			goto stop
+		}
+		d--
+		a.used[a.placed[d&(maxDepths-1)]>>pieceShift] = 0
+		i = a.next[d&(maxDepths-1)]
+		goto at0
+	}
+	a.used[w>>pieceShift] = 1
+	a.placed[d&(maxDepths-1)], a.next[d&(maxDepths-1)] = w, i
+	d++
+	left--
+	if d > a.recordDepth {
+		c.consider(d)
+	}
+	if d == a.end {
+		goto full
+	}
+	r, lw = &a.recs[d&(maxDepths-1)], w
+	if !r.leftIsPrev {
+		lw = a.placed[r.left]
+	}
+	i = pools[r.base+a.placed[r.above]&(colourMask<<rowShift)+lw&colourMask]
+	if left == 0 {
+		reason = paused
+		goto stop
+	}
+	goto at2
+at2:
+	w = a.cands[i&(maxCandidates-1)]
+	i++
+	if a.used[w>>pieceShift] != 0 {
+		if w&lastInPool == 0 {
+			goto at2
+		}
+		if d == a.floor {
+			reason = exhausted
+			goto stop
+		}
+		d--
+		a.used[a.placed[d&(maxDepths-1)]>>pieceShift] = 0
+		i = a.next[d&(maxDepths-1)]
+		goto at1
+	}
+	a.used[w>>pieceShift] = 1
+	a.placed[d&(maxDepths-1)], a.next[d&(maxDepths-1)] = w, i
+	d++
+	left--
+	if d > a.recordDepth {
+		c.consider(d)
+	}
+	if d == a.end {
+		goto full
+	}
+	r, lw = &a.recs[d&(maxDepths-1)], w
+	if !r.leftIsPrev {
+		lw = a.placed[r.left]
+	}
+	i = pools[r.base+a.placed[r.above]&(colourMask<<rowShift)+lw&colourMask]
+	if left == 0 {
+		reason = paused
+		goto stop
+	}
+	goto at3
+at3:
+	w = a.cands[i&(maxCandidates-1)]
+	i++
+	if a.used[w>>pieceShift] != 0 {
+		if w&lastInPool == 0 {
+			goto at3
+		}
+		if d == a.floor {
+			reason = exhausted
+			goto stop
+		}
+		d--
+		a.used[a.placed[d&(maxDepths-1)]>>pieceShift] = 0
+		i = a.next[d&(maxDepths-1)]
+		goto at2
+	}
+	a.used[w>>pieceShift] = 1
+	a.placed[d&(maxDepths-1)], a.next[d&(maxDepths-1)] = w, i
+	d++
+	left--
+	if d > a.recordDepth {
+		c.consider(d)
+	}
+	if d == a.end {
+		goto full
+	}
+	r, lw = &a.recs[d&(maxDepths-1)], w
+	if !r.leftIsPrev {
+		lw = a.placed[r.left]
+	}
+	i = pools[r.base+a.placed[r.above]&(colourMask<<rowShift)+lw&colourMask]
+	if left == 0 {
+		reason = paused
+		goto stop
+	}
+	goto at4
+at4:
+	w = a.cands[i&(maxCandidates-1)]
+	i++
+	if a.used[w>>pieceShift] != 0 {
+		if w&lastInPool == 0 {
+			goto at4
+		}
+		if d == a.floor {
+			reason = exhausted
+			goto stop
+		}
+		d--
+		a.used[a.placed[d&(maxDepths-1)]>>pieceShift] = 0
+		i = a.next[d&(maxDepths-1)]
+		goto at3
+	}
+	a.used[w>>pieceShift] = 1
+	a.placed[d&(maxDepths-1)], a.next[d&(maxDepths-1)] = w, i
+	d++
+	left--
+	if d > a.recordDepth {
+		c.consider(d)
+	}
+	if d == a.end {
+		goto full
+	}
+	r, lw = &a.recs[d&(maxDepths-1)], w
+	if !r.leftIsPrev {
+		lw = a.placed[r.left]
+	}
+	i = pools[r.base+a.placed[r.above]&(colourMask<<rowShift)+lw&colourMask]
+	if left == 0 {
+		reason = paused
+		goto stop
+	}
+	goto at5
+at5:
+	w = a.cands[i&(maxCandidates-1)]
+	i++
+	if a.used[w>>pieceShift] != 0 {
+		if w&lastInPool == 0 {
+			goto at5
+		}
+		if d == a.floor {
+			reason = exhausted
+			goto stop
+		}
+		d--
+		a.used[a.placed[d&(maxDepths-1)]>>pieceShift] = 0
+		i = a.next[d&(maxDepths-1)]
+		goto at4
+	}
+	a.used[w>>pieceShift] = 1
+	a.placed[d&(maxDepths-1)], a.next[d&(maxDepths-1)] = w, i
+	d++
+	left--
+	if d > a.recordDepth {
+		c.consider(d)
+	}
+	if d == a.end {
+		goto full
+	}
+	r, lw = &a.recs[d&(maxDepths-1)], w
+	if !r.leftIsPrev {
+		lw = a.placed[r.left]
+	}
+	i = pools[r.base+a.placed[r.above]&(colourMask<<rowShift)+lw&colourMask]
+	if left == 0 {
+		reason = paused
+		goto stop
+	}
+	goto at6
+at6:
+	w = a.cands[i&(maxCandidates-1)]
+	i++
+	if a.used[w>>pieceShift] != 0 {
+		if w&lastInPool == 0 {
+			goto at6
+		}
+		if d == a.floor {
+			reason = exhausted
+			goto stop
+		}
+		d--
+		a.used[a.placed[d&(maxDepths-1)]>>pieceShift] = 0
+		i = a.next[d&(maxDepths-1)]
+		goto at5
+	}
+	a.used[w>>pieceShift] = 1
+	a.placed[d&(maxDepths-1)], a.next[d&(maxDepths-1)] = w, i
+	d++
+	left--
+	if d > a.recordDepth {
+		c.consider(d)
+	}
+	if d == a.end {
+		goto full
+	}
+	r, lw = &a.recs[d&(maxDepths-1)], w
+	if !r.leftIsPrev {
+		lw = a.placed[r.left]
+	}
+	i = pools[r.base+a.placed[r.above]&(colourMask<<rowShift)+lw&colourMask]
+	if left == 0 {
+		reason = paused
+		goto stop
+	}
+	goto at7
+at7:
+	w = a.cands[i&(maxCandidates-1)]
+	i++
+	if a.used[w>>pieceShift] != 0 {
+		if w&lastInPool == 0 {
+			goto at7
+		}
+		if d == a.floor {
+			reason = exhausted
+			goto stop
+		}
+		d--
+		a.used[a.placed[d&(maxDepths-1)]>>pieceShift] = 0
+		i = a.next[d&(maxDepths-1)]
+		goto at6
+	}
+	a.used[w>>pieceShift] = 1
+	a.placed[d&(maxDepths-1)], a.next[d&(maxDepths-1)] = w, i
+	d++
+	left--
+	if d > a.recordDepth {
+		c.consider(d)
+	}
+	if d == a.end {
+		goto full
+	}
+	r, lw = &a.recs[d&(maxDepths-1)], w
+	if !r.leftIsPrev {
+		lw = a.placed[r.left]
+	}
+	i = pools[r.base+a.placed[r.above]&(colourMask<<rowShift)+lw&colourMask]
+	if left == 0 {
+		reason = paused
+		goto stop
+	}
+	goto at8
+at8:
+	w = a.cands[i&(maxCandidates-1)]
+	i++
+	if a.used[w>>pieceShift] != 0 {
+		if w&lastInPool == 0 {
+			goto at8
+		}
+		if d == a.floor {
+			reason = exhausted
+			goto stop
+		}
+		d--
+		a.used[a.placed[d&(maxDepths-1)]>>pieceShift] = 0
+		i = a.next[d&(maxDepths-1)]
+		goto at7
+	}
+	a.used[w>>pieceShift] = 1
+	a.placed[d&(maxDepths-1)], a.next[d&(maxDepths-1)] = w, i
+	d++
+	left--
+	if d > a.recordDepth {
+		c.consider(d)
+	}
+	if d == a.end {
+		goto full
+	}
+	r, lw = &a.recs[d&(maxDepths-1)], w
+	if !r.leftIsPrev {
+		lw = a.placed[r.left]
+	}
+	i = pools[r.base+a.placed[r.above]&(colourMask<<rowShift)+lw&colourMask]
+	if left == 0 {
+		reason = paused
+		goto stop
+	}
+	goto at9
+at9:
+	w = a.cands[i&(maxCandidates-1)]
+	i++
+	if a.used[w>>pieceShift] != 0 {
+		if w&lastInPool == 0 {
+			goto at9
+		}
+		if d == a.floor {
+			reason = exhausted
+			goto stop
+		}
+		d--
+		a.used[a.placed[d&(maxDepths-1)]>>pieceShift] = 0
+		i = a.next[d&(maxDepths-1)]
+		goto at8
+	}
+	a.used[w>>pieceShift] = 1
+	a.placed[d&(maxDepths-1)], a.next[d&(maxDepths-1)] = w, i
+	d++
+	left--
+	if d > a.recordDepth {
+		c.consider(d)
+	}
+	if d == a.end {
+		goto full
+	}
+	r, lw = &a.recs[d&(maxDepths-1)], w
+	if !r.leftIsPrev {
+		lw = a.placed[r.left]
+	}
+	i = pools[r.base+a.placed[r.above]&(colourMask<<rowShift)+lw&colourMask]
+	if left == 0 {
+		reason = paused
+		goto stop
+	}
+	goto at10
+at10:
+	w = a.cands[i&(maxCandidates-1)]
+	i++
+	if a.used[w>>pieceShift] != 0 {
+		if w&lastInPool == 0 {
+			goto at10
+		}
+		if d == a.floor {
+			reason = exhausted
+			goto stop
+		}
+		d--
+		a.used[a.placed[d&(maxDepths-1)]>>pieceShift] = 0
+		i = a.next[d&(maxDepths-1)]
+		goto at9
+	}
+	a.used[w>>pieceShift] = 1
+	a.placed[d&(maxDepths-1)], a.next[d&(maxDepths-1)] = w, i
+	d++
+	left--
+	if d > a.recordDepth {
+		c.consider(d)
+	}
+	if d == a.end {
+		goto full
+	}
+	r, lw = &a.recs[d&(maxDepths-1)], w
+	if !r.leftIsPrev {
+		lw = a.placed[r.left]
+	}
+	i = pools[r.base+a.placed[r.above]&(colourMask<<rowShift)+lw&colourMask]
+	if left == 0 {
+		reason = paused
+		goto stop
+	}
+	goto at11
+at11:
+	w = a.cands[i&(maxCandidates-1)]
+	i++
+	if a.used[w>>pieceShift] != 0 {
+		if w&lastInPool == 0 {
+			goto at11
+		}
+		if d == a.floor {
+			reason = exhausted
+			goto stop
+		}
+		d--
+		a.used[a.placed[d&(maxDepths-1)]>>pieceShift] = 0
+		i = a.next[d&(maxDepths-1)]
+		goto at10
+	}
+	a.used[w>>pieceShift] = 1
+	a.placed[d&(maxDepths-1)], a.next[d&(maxDepths-1)] = w, i
+	d++
+	left--
+	if d > a.recordDepth {
+		c.consider(d)
+	}
+	if d == a.end {
+		goto full
+	}
+	r, lw = &a.recs[d&(maxDepths-1)], w
+	if !r.leftIsPrev {
+		lw = a.placed[r.left]
+	}
+	i = pools[r.base+a.placed[r.above]&(colourMask<<rowShift)+lw&colourMask]
+	if left == 0 {
+		reason = paused
+		goto stop
+	}
+	goto at12
+at12:
+	w = a.cands[i&(maxCandidates-1)]
+	i++
+	if a.used[w>>pieceShift] != 0 {
+		if w&lastInPool == 0 {
+			goto at12
+		}
+		if d == a.floor {
+			reason = exhausted
+			goto stop
+		}
+		d--
+		a.used[a.placed[d&(maxDepths-1)]>>pieceShift] = 0
+		i = a.next[d&(maxDepths-1)]
+		goto at11
+	}
+	a.used[w>>pieceShift] = 1
+	a.placed[d&(maxDepths-1)], a.next[d&(maxDepths-1)] = w, i
+	d++
+	left--
+	if d > a.recordDepth {
+		c.consider(d)
+	}
+	if d == a.end {
+		goto full
+	}
+	r, lw = &a.recs[d&(maxDepths-1)], w
+	if !r.leftIsPrev {
+		lw = a.placed[r.left]
+	}
+	i = pools[r.base+a.placed[r.above]&(colourMask<<rowShift)+lw&colourMask]
+	if left == 0 {
+		reason = paused
+		goto stop
+	}
+	goto at13
+at13:
+	w = a.cands[i&(maxCandidates-1)]
+	i++
+	if a.used[w>>pieceShift] != 0 {
+		if w&lastInPool == 0 {
+			goto at13
+		}
+		if d == a.floor {
+			reason = exhausted
+			goto stop
+		}
+		d--
+		a.used[a.placed[d&(maxDepths-1)]>>pieceShift] = 0
+		i = a.next[d&(maxDepths-1)]
+		goto at12
+	}
+	a.used[w>>pieceShift] = 1
+	a.placed[d&(maxDepths-1)], a.next[d&(maxDepths-1)] = w, i
+	d++
+	left--
+	if d > a.recordDepth {
+		c.consider(d)
+	}
+	if d == a.end {
+		goto full
+	}
+	r, lw = &a.recs[d&(maxDepths-1)], w
+	if !r.leftIsPrev {
+		lw = a.placed[r.left]
+	}
+	i = pools[r.base+a.placed[r.above]&(colourMask<<rowShift)+lw&colourMask]
+	if left == 0 {
+		reason = paused
+		goto stop
+	}
+	goto at14
+at14:
+	w = a.cands[i&(maxCandidates-1)]
+	i++
+	if a.used[w>>pieceShift] != 0 {
+		if w&lastInPool == 0 {
+			goto at14
+		}
+		if d == a.floor {
+			reason = exhausted
+			goto stop
+		}
+		d--
+		a.used[a.placed[d&(maxDepths-1)]>>pieceShift] = 0
+		i = a.next[d&(maxDepths-1)]
+		goto at13
+	}
+	a.used[w>>pieceShift] = 1
+	a.placed[d&(maxDepths-1)], a.next[d&(maxDepths-1)] = w, i
+	d++
+	left--
+	if d > a.recordDepth {
+		c.consider(d)
+	}
+	if d == a.end {
+		goto full
+	}
+	r, lw = &a.recs[d&(maxDepths-1)], w
+	if !r.leftIsPrev {
+		lw = a.placed[r.left]
+	}
+	i = pools[r.base+a.placed[r.above]&(colourMask<<rowShift)+lw&colourMask]
+	if left == 0 {
+		reason = paused
+		goto stop
+	}
+	goto at15
+at15:
+	w = a.cands[i&(maxCandidates-1)]
+	i++
+	if a.used[w>>pieceShift] != 0 {
+		if w&lastInPool == 0 {
+			goto at15
+		}
+		if d == a.floor {
+			reason = exhausted
+			goto stop
+		}
+		d--
+		a.used[a.placed[d&(maxDepths-1)]>>pieceShift] = 0
+		i = a.next[d&(maxDepths-1)]
+		goto at14
+	}
+	a.used[w>>pieceShift] = 1
+	a.placed[d&(maxDepths-1)], a.next[d&(maxDepths-1)] = w, i
+	d++
+	left--
+	if d > a.recordDepth {
+		c.consider(d)
+	}
+	if d == a.end {
+		goto full
+	}
+	r, lw = &a.recs[d&(maxDepths-1)], w
+	if !r.leftIsPrev {
+		lw = a.placed[r.left]
+	}
+	i = pools[r.base+a.placed[r.above]&(colourMask<<rowShift)+lw&colourMask]
+	if left == 0 {
+		reason = paused
+		goto stop
+	}
+	goto at0
+full: // a solution: count it, or stop at it
+	if c.e.hintsLegal {
+		c.solutions++
+		if !all {
+			reason = solved
+			goto stop
 		}
 	}
+	d--
+	a.used[w>>pieceShift] = 0
+	if left != 0 {
+		goto dispatch
+	}
+	reason = paused
+stop:
 	c.d, c.i = d, i
 	c.nodes += limit - left
 	return reason
 }
+
+// stepCopies is how many times explore's step is written out.
+const stepCopies = 16
 
 // ------------------------------------------------------------ work units
 

@@ -1199,3 +1199,51 @@ func FuzzRun(f *testing.F) {
 		}
 	})
 }
+
+// TestExploreCopies: explore's stepCopies steps are one text, each going
+// to the copy of the depth after and before it, and the dispatch reaches
+// each; a copy edited alone would make its depths search differently.
+func TestExploreCopies(t *testing.T) {
+	src, err := os.ReadFile("main.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := string(src[bytes.Index(src, []byte("func (c *cursor) explore(")):])
+	body = body[:strings.Index(body, "\n}\n")]
+	label := regexp.MustCompile(`(?m)^at(\d+):$`)
+	starts := label.FindAllStringSubmatchIndex(body, -1)
+	if len(starts) != stepCopies {
+		t.Fatalf("explore has %d step copies, want %d", len(starts), stepCopies)
+	}
+	end := strings.Index(body, "\nfull:") + 1
+	ref := regexp.MustCompile(`\bat(\d+)\b`)
+	var first string
+	for k, at := range starts {
+		to := end
+		if k+1 < len(starts) {
+			to = starts[k+1][0]
+		}
+		copyText := ref.ReplaceAllStringFunc(body[at[0]:to], func(s string) string {
+			switch n, _ := strconv.Atoi(s[2:]); n {
+			case k:
+				return "atHere"
+			case (k + 1) % stepCopies:
+				return "atDeeper"
+			case (k + stepCopies - 1) % stepCopies:
+				return "atShallower"
+			}
+			return s
+		})
+		if body[at[2]:at[3]] != strconv.Itoa(k) {
+			t.Errorf("copy %d is labelled at%s", k, body[at[2]:at[3]])
+		}
+		if k == 0 {
+			first = copyText
+		} else if copyText != first {
+			t.Errorf("step copy %d differs from copy 0:\n%s\nwant\n%s", k, copyText, first)
+		}
+		if k > 0 && !strings.Contains(body, fmt.Sprintf("case %d:\n\t\tgoto at%d\n", k, k)) {
+			t.Errorf("the dispatch does not reach at%d", k)
+		}
+	}
+}
