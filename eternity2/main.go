@@ -866,9 +866,10 @@ const (
 // mod 16 = 0, at1 for the next, and so on round (a step goes to the copy
 // of d+1 or of d-1): the processor then predicts each copy's two
 // data-dependent branches, "used?" and "end of pool?", from that copy's
-// own history. One copy in a loop takes 1.21x the CPU of 16 on bench-hard
-// and 1.23x on the centre clue (AMD EPYC, one core); 4 copies 1.08-1.12x,
-// 12 1.03x, 20 and 32 as 16. TestExploreCopies keeps the copies one text.
+// own history. One copy in a loop takes 1.19x the CPU of 16 on bench-hard
+// and on the centre clue (11 pairs of 3e8 nodes, one core, AMD EPYC); 4
+// copies 1.08-1.12x, 12 1.03x, 20 and 32 as 16. TestExploreCopies keeps
+// the copies one text.
 func (c *cursor) explore(limit int64, all bool) stopReason {
 	a, pools := c.a, c.e.poolStart
 	d, i := c.d, c.i
