@@ -1886,28 +1886,24 @@ const recordHead = 9
 func parseRecord(name string, firstLine int, data []byte) (record, error) {
 	var r record
 	lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
-	at := func(i int) string {
-		if i < len(lines) {
-			return lines[i]
-		}
-		return ""
-	}
+	r.rows = lines[min(recordHead, len(lines)):]
+	lines = append(lines[:len(lines):len(lines)], make([]string, recordHead)...) // a missing head line reads as ""
 	fail := func(i int, want string) (record, error) {
-		return record{}, bad("%s line %d: expected %s, got %s", name, firstLine+i+1, want, quote(at(i)))
+		return record{}, bad("%s line %d: expected %s, got %s", name, firstLine+i+1, want, quote(lines[i]))
 	}
-	_, err := fmt.Sscanf(at(0), "eternity2 part %d of %d", &r.part, &r.parts)
-	if err != nil || at(0) != fmt.Sprintf("eternity2 part %d of %d", r.part, r.parts) || r.parts < 1 || r.parts > maxParts || r.part < 0 || r.part >= r.parts {
+	_, err := fmt.Sscanf(lines[0], "eternity2 part %d of %d", &r.part, &r.parts)
+	if err != nil || lines[0] != fmt.Sprintf("eternity2 part %d of %d", r.part, r.parts) || r.parts < 1 || r.parts > maxParts || r.part < 0 || r.part >= r.parts {
 		return fail(0, fmt.Sprintf(`"eternity2 part I of K" (0 <= I < K <= %d)`, maxParts))
 	}
-	r.header = at(1)
+	r.header = lines[1]
 	width, height, pieces, ok := parseHeader(r.header)
 	if !ok {
 		return fail(1, `"board NAME WxH pieces P hints H"`)
 	}
-	if r.check, ok = strings.CutPrefix(at(2), "check "); !ok || len(r.check) != 16 || strings.Trim(r.check, "0123456789abcdef") != "" {
+	if r.check, ok = strings.CutPrefix(lines[2], "check "); !ok || len(r.check) != 16 || strings.Trim(r.check, "0123456789abcdef") != "" {
 		return fail(2, `"check" and 16 hex digits`)
 	}
-	if r.all = at(3) == "mode all"; !r.all && at(3) != "mode first" {
+	if r.all = lines[3] == "mode all"; !r.all && lines[3] != "mode first" {
 		return fail(3, `"mode all" or "mode first"`)
 	}
 	var units int64
@@ -1915,7 +1911,7 @@ func parseRecord(name string, firstLine int, data []byte) (record, error) {
 		key string
 		v   *int64
 	}{{"units", &units}, {"nodes", &r.nodes}, {"solutions", &r.solutions}} {
-		v, ok := strings.CutPrefix(at(4+k), f.key+" ")
+		v, ok := strings.CutPrefix(lines[4+k], f.key+" ")
 		n, err := strconv.ParseInt(v, 10, 64)
 		if !ok || err != nil || n < 0 || n > maxCount || v != strconv.FormatInt(n, 10) {
 			return fail(4+k, fmt.Sprintf("%q and a count up to 2^56", f.key))
@@ -1924,17 +1920,16 @@ func parseRecord(name string, firstLine int, data []byte) (record, error) {
 	}
 	r.units = int(units)
 	r.maxScore = 2*width*height - width - height
-	if r.score, r.bestUnit, ok = parseBest(at(7), r.maxScore, r.units); !ok {
+	if r.score, r.bestUnit, ok = parseBest(lines[7], r.maxScore, r.units); !ok {
 		return fail(7, fmt.Sprintf(`"best B/%d unit U" (0 <= B <= %d, U a unit or -)`, r.maxScore, r.maxScore))
 	}
-	link, ok := strings.CutPrefix(at(8), "url ")
+	link, ok := strings.CutPrefix(lines[8], "url ")
 	if !ok || link != "-" && !strings.HasPrefix(link, viewer) {
 		return fail(8, `"url" and `+viewer+`... or -`)
 	}
 	if link != "-" {
 		r.url = link
 	}
-	r.rows = lines[min(recordHead, len(lines)):]
 	if len(r.rows) != height {
 		return record{}, bad("%s line %d: %d board lines, expected %d", name, firstLine+1, len(r.rows), height)
 	}
@@ -3329,30 +3324,36 @@ func newEmitData(e *engine) emitData {
 		data.Hints = append(data.Hints, hintLabel{h.Pos, fmt.Sprintf("%d/%d", h.Piece, h.Rot)})
 		data.HintPieces = append(data.HintPieces, h.Piece)
 	}
-	for d, rc := range e.recs {
-		cell := int(rc.cell)
-		r, col := cell/p.width, cell%p.width
-		code := depthCode{D: d, Prev: d - 1, Next: d + 1, PoolBase: packed(int(rc.base)), Up: "0", Left: "0", Last: d == len(e.recs)-1}
-		// The up colour: the frame's, a hint's, or the down colour of the placement above.
-		if above := cell - p.width; r > 0 && e.hintAt[above] != nil {
-			code.Up = strconv.Itoa(e.hintEdges(above)[down])
-		} else if r > 0 {
-			code.Up = fmt.Sprintf("int32(placed[%d]>>%d&0xff)", depthOf[above], downShift)
-		}
-		switch leftCell := cell - 1; {
-		case col == 0:
-		case e.hintAt[leftCell] != nil:
-			code.Left = strconv.Itoa(e.hintEdges(leftCell)[right])
-		case depthOf[leftCell] == d-1:
-			// Depth d is entered only from the placement at d-1, whose
-			// candidate is still in c: the left colour needs no load.
-			code.Left = "int32(c&0xff)"
-		default:
-			code.Left = fmt.Sprintf("int32(placed[%d]&0xff)", depthOf[leftCell])
-		}
-		data.Depths = append(data.Depths, code)
+	for d := range e.recs {
+		data.Depths = append(data.Depths, e.depthCode(d, depthOf, packed(int(e.recs[d].base))))
 	}
 	return data
+}
+
+// depthCode is depth d's block; depthOf gives the depth of each cell
+// without a hint, poolBase the packed key of its pools' first row.
+func (e *engine) depthCode(d int, depthOf []int, poolBase int) depthCode {
+	p, cell := e.p, int(e.recs[d].cell)
+	r, col := cell/p.width, cell%p.width
+	code := depthCode{D: d, Prev: d - 1, Next: d + 1, PoolBase: poolBase, Up: "0", Left: "0", Last: d == len(e.recs)-1}
+	// The up colour: the frame's, a hint's, or the down colour of the placement above.
+	if above := cell - p.width; r > 0 && e.hintAt[above] != nil {
+		code.Up = strconv.Itoa(e.hintEdges(above)[down])
+	} else if r > 0 {
+		code.Up = fmt.Sprintf("int32(placed[%d]>>%d&0xff)", depthOf[above], downShift)
+	}
+	switch leftCell := cell - 1; {
+	case col == 0:
+	case e.hintAt[leftCell] != nil:
+		code.Left = strconv.Itoa(e.hintEdges(leftCell)[right])
+	case depthOf[leftCell] == d-1:
+		// Depth d is entered only from the placement at d-1, whose
+		// candidate is still in c: the left colour needs no load.
+		code.Left = "int32(c&0xff)"
+	default:
+		code.Left = fmt.Sprintf("int32(placed[%d]&0xff)", depthOf[leftCell])
+	}
+	return code
 }
 
 var programTemplate = template.Must(template.New("program").Parse(`// Code generated by eternity2 -emit for board {{.Name}}; DO NOT EDIT.
