@@ -279,7 +279,7 @@ func TestLegalityRules(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var out, errb bytes.Buffer
-		if status := run([]string{"-all"}, strings.NewReader(tt.board), &out, &errb); status != 0 {
+		if status := runMain([]string{"-all"}, strings.NewReader(tt.board), &out, &errb); status != 0 {
 			t.Fatalf("%s: status %d: %s", tt.name, status, errb.String())
 		}
 		_, body, _ := strings.Cut(out.String(), "\n")
@@ -394,7 +394,7 @@ func TestBadInput(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var out, errb bytes.Buffer
-		status := run(tt.args, strings.NewReader(tt.input), &out, &errb)
+		status := runMain(tt.args, strings.NewReader(tt.input), &out, &errb)
 		if status != 2 || out.Len() != 0 || !strings.HasPrefix(errb.String(), "eternity2: ") ||
 			!strings.Contains(errb.String(), tt.want) || strings.Count(errb.String(), "\n") != 1 || errb.Len() > 200 {
 			t.Errorf("%s: status %d, stdout %q, stderr %.400q; want status 2 and one line under 200 bytes containing %q", tt.name, status, out.String(), errb.String(), tt.want)
@@ -408,7 +408,7 @@ func TestBadInput(t *testing.T) {
 	dir, _ := os.Open("testdata")
 	defer dir.Close()
 	var out, errb bytes.Buffer
-	if status := run(nil, dir, &out, &errb); status != 2 || !strings.Contains(errb.String(), "stdin: is a directory") {
+	if status := runMain(nil, dir, &out, &errb); status != 2 || !strings.Contains(errb.String(), "stdin: is a directory") {
 		t.Errorf("a directory as stdin: status %d, stderr %q; want 2", status, errb.String())
 	}
 }
@@ -416,7 +416,7 @@ func TestBadInput(t *testing.T) {
 func TestHelp(t *testing.T) {
 	for _, args := range [][]string{{"-h"}, {"-help"}, {"--help"}} {
 		var out, errb bytes.Buffer
-		if status := run(args, nil, &out, &errb); status != 0 || !strings.HasPrefix(out.String(), "usage: eternity2") || errb.Len() != 0 {
+		if status := runMain(args, nil, &out, &errb); status != 0 || !strings.HasPrefix(out.String(), "usage: eternity2") || errb.Len() != 0 {
 			t.Errorf("%v: status %d, stdout %q, stderr %q", args, status, out.String(), errb.String())
 		}
 	}
@@ -435,7 +435,7 @@ func TestRealBoards(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var out, errb bytes.Buffer
-		run(append(tt.args, tt.file), nil, &out, &errb)
+		runMain(append(tt.args, tt.file), nil, &out, &errb)
 		if !strings.HasPrefix(out.String(), tt.firstLine+"\n"+tt.nodes+"\n") {
 			t.Errorf("%s %v:\n%s", tt.file, tt.args, out.String())
 		}
@@ -461,7 +461,7 @@ func TestViewerURL(t *testing.T) {
 	var out, errb bytes.Buffer
 	board := "name hand\n2 2\n0 1 2 0\n0 0 3 1\n2 4 0 0\n3 0 0 4\n"
 	wantErr := "url https://e2.bucas.name/#puzzle=hand&board_w=2&board_h=2&board_edges=abcaaadbceaadaae&board_pieces=001002003004\n"
-	if status := run([]string{"-url"}, strings.NewReader(board), &out, &errb); status != 0 || errb.String() != wantErr {
+	if status := runMain([]string{"-url"}, strings.NewReader(board), &out, &errb); status != 0 || errb.String() != wantErr {
 		t.Errorf("-url: status %d, stderr %q, want %q", status, errb.String(), wantErr)
 	}
 	// A colour past 'z' has no letter.
@@ -598,7 +598,7 @@ func partsAndMerge(t *testing.T, bin, board string, parts int, all bool) []byte 
 		}
 	}
 	var out, errb bytes.Buffer
-	if status := run(append([]string{"-merge"}, files...), nil, &out, &errb); status != 0 {
+	if status := runMain(append([]string{"-merge"}, files...), nil, &out, &errb); status != 0 {
 		t.Fatalf("merge: %s", errb.String())
 	}
 	return out.Bytes()
@@ -665,7 +665,7 @@ func TestMergeRefuses(t *testing.T) {
 		if all {
 			args = append(args, "-all")
 		}
-		if status := run(append(args, boards[board]), nil, &out, &errb); status != 0 {
+		if status := runMain(append(args, boards[board]), nil, &out, &errb); status != 0 {
 			t.Fatalf("%s part %d: %s", board, part, errb.String())
 		}
 		return out.String()
@@ -693,7 +693,7 @@ func TestMergeRefuses(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var out, errb bytes.Buffer
-		if status := run([]string{"-merge"}, strings.NewReader(tt.input), &out, &errb); status != 2 || out.Len() != 0 ||
+		if status := runMain([]string{"-merge"}, strings.NewReader(tt.input), &out, &errb); status != 2 || out.Len() != 0 ||
 			!strings.Contains(errb.String(), tt.want) || strings.Count(errb.String(), "\n") != 1 {
 			t.Errorf("%s: status %d, stderr %q; want 2 and one line containing %q", tt.name, status, errb.String(), tt.want)
 		}
@@ -702,7 +702,7 @@ func TestMergeRefuses(t *testing.T) {
 	f0 := record("a", false, 2, 0)
 	if strings.Contains(f0, "\nsolutions 1\n") {
 		var out, errb bytes.Buffer
-		if run([]string{"-merge"}, strings.NewReader(f0), &out, &errb) != 0 {
+		if runMain([]string{"-merge"}, strings.NewReader(f0), &out, &errb) != 0 {
 			t.Errorf("part 0 found the solution, yet the merge wants part 1: %s", errb.String())
 		}
 	} else {
@@ -724,7 +724,7 @@ func TestMergeStreams(t *testing.T) {
 		r.write(&all)
 	}
 	var out, errb bytes.Buffer
-	if status := run([]string{"-merge"}, &all, &out, &errb); status != 0 || !strings.HasPrefix(out.String(), "board one 1x1 pieces 1 hints 0\nnodes 196608\nsolutions 65536\nbest 0/0\n0/0\n") {
+	if status := runMain([]string{"-merge"}, &all, &out, &errb); status != 0 || !strings.HasPrefix(out.String(), "board one 1x1 pieces 1 hints 0\nnodes 196608\nsolutions 65536\nbest 0/0\n0/0\n") {
 		t.Errorf("65,536 records: status %d, %s%s", status, errb.String(), out.String())
 	}
 	var first bytes.Buffer
@@ -733,7 +733,7 @@ func TestMergeStreams(t *testing.T) {
 	stdin, w := io.Pipe()
 	go w.Write(first.Bytes()) // and never closes it
 	out.Reset()
-	if status := run([]string{"-merge"}, stdin, &out, &errb); status != 0 || !strings.Contains(out.String(), "solutions 1\n") {
+	if status := runMain([]string{"-merge"}, stdin, &out, &errb); status != 0 || !strings.Contains(out.String(), "solutions 1\n") {
 		t.Errorf("first solution in part 0: status %d, %s", status, errb.String())
 	}
 }
@@ -931,17 +931,17 @@ func TestBadCheckpoints(t *testing.T) {
 		file := filepath.Join(dir, "bad.json")
 		os.WriteFile(file, []byte(tt.content), 0o644)
 		var out, errb bytes.Buffer
-		if status := run([]string{"-resume", file}, nil, &out, &errb); status != 2 || out.Len() != 0 ||
+		if status := runMain([]string{"-resume", file}, nil, &out, &errb); status != 2 || out.Len() != 0 ||
 			!strings.Contains(errb.String(), tt.want) || strings.Count(errb.String(), "\n") != 1 {
 			t.Errorf("%s: status %d, stderr %q; want 2 and one line containing %q", tt.name, status, errb.String(), tt.want)
 		}
 	}
 	// The good one resumes to the uninterrupted bytes.
 	var out, whole, errb bytes.Buffer
-	if status := run([]string{"-resume", good}, nil, &out, &errb); status != 0 {
+	if status := runMain([]string{"-resume", good}, nil, &out, &errb); status != 0 {
 		t.Fatal(errb.String())
 	}
-	run([]string{"-parts", "1", "-part", "0", "testdata/clue3.json"}, nil, &whole, &errb)
+	runMain([]string{"-parts", "1", "-part", "0", "testdata/clue3.json"}, nil, &whole, &errb)
 	if !bytes.Equal(out.Bytes(), whole.Bytes()) {
 		t.Errorf("resumed:\n%s\nwant\n%s", out.Bytes(), whole.Bytes())
 	}
@@ -986,8 +986,8 @@ func wantOneLineOfBadInput(t *testing.T, err error) {
 // FuzzParseRecord: any input is a record or one line of bad input.
 func FuzzParseRecord(f *testing.F) {
 	var out, errb bytes.Buffer
-	run([]string{"-parts", "2", "-part", "1", "-nodes", "1", "testdata/clue3.json"}, nil, &out, &errb)
-	run([]string{"-parts", "2", "-part", "1", "testdata/clue3.json"}, nil, &out, &errb)
+	runMain([]string{"-parts", "2", "-part", "1", "-nodes", "1", "testdata/clue3.json"}, nil, &out, &errb)
+	runMain([]string{"-parts", "2", "-part", "1", "testdata/clue3.json"}, nil, &out, &errb)
 	f.Add(out.Bytes())
 	f.Add([]byte("eternity2 part 0 of 1\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -1016,7 +1016,7 @@ func TestWalkAsBefore(t *testing.T) {
 		for _, c := range cases {
 			command, want, _ := strings.Cut(c, "\n")
 			var out, errb bytes.Buffer
-			if status := run(strings.Fields(command), nil, &out, &errb); status != 0 || out.String() != want {
+			if status := runMain(strings.Fields(command), nil, &out, &errb); status != 0 || out.String() != want {
 				t.Errorf("GOMAXPROCS=%d %s: status %d %s\n%s\nwant\n%s", procs, command, status, errb.String(), out.String(), want)
 			}
 		}
@@ -1188,7 +1188,7 @@ func FuzzRun(f *testing.F) {
 			args = append([]string{"-nodes", "20000"}, args...)
 		}
 		var out, errb bytes.Buffer
-		switch status := run(args, bytes.NewReader(stdin), &out, &errb); {
+		switch status := runMain(args, bytes.NewReader(stdin), &out, &errb); {
 		case status == 0:
 		case status == 2:
 			if out.Len() != 0 || strings.Count(errb.String(), "\n") != 1 || errb.Len() >= 200 {
