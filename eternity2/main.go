@@ -3325,14 +3325,14 @@ func newEmitData(e *engine) emitData {
 		data.HintPieces = append(data.HintPieces, h.Piece)
 	}
 	for d := range e.recs {
-		data.Depths = append(data.Depths, e.depthCode(d, depthOf, packed(int(e.recs[d].base))))
+		data.Depths = append(data.Depths, e.emitDepth(d, depthOf, packed(int(e.recs[d].base))))
 	}
 	return data
 }
 
-// depthCode is depth d's block; depthOf gives the depth of each cell
+// emitDepth is depth d's block; depthOf gives the depth of each cell
 // without a hint, poolBase the packed key of its pools' first row.
-func (e *engine) depthCode(d int, depthOf []int, poolBase int) depthCode {
+func (e *engine) emitDepth(d int, depthOf []int, poolBase int) depthCode {
 	p, cell := e.p, int(e.recs[d].cell)
 	r, col := cell/p.width, cell%p.width
 	code := depthCode{D: d, Prev: d - 1, Next: d + 1, PoolBase: poolBase, Up: "0", Left: "0", Last: d == len(e.recs)-1}
