@@ -352,20 +352,6 @@ func (r *fasta) rnd(k int) int {
 	return int(r.s * int64(k) / fastaMod)
 }
 
-// skip makes k draws at once, by squaring the one-draw map s -> mul*s +
-// add, so that a chunk of puzzles starts from its state directly. The
-// generator's period is its whole modulus (Hull-Dobell: add is prime to
-// it, mul-1 is a multiple of 4 and of 3), so k may be taken modulo it.
-func (r *fasta) skip(k int64) {
-	mul, add := int64(fastaMul), int64(fastaAdd)
-	for ; k > 0; k /= 2 {
-		if k%2 == 1 {
-			r.s = (mul*r.s + add) % fastaMod
-		}
-		mul, add = mul*mul%fastaMod, (mul*add+add)%fastaMod
-	}
-}
-
 // ---------------------------------------------------------------- rows
 
 // The dead starts: first rows, and pairs of first rows, that start no
@@ -641,18 +627,16 @@ func (g *rowSearch) setLevel(lv *level, k int, above *[maxLength]uint32, w uint3
 }
 
 // generate finds puzzle t, or false when the words make no square at all.
-// Its offsets are the next n draws: the generator goes on from the last
-// puzzle, or skips to t's state (a puzzle takes exactly n draws). The
-// puzzle is in g's buffer: it lasts until the next.
+// Its offsets are the n draws of puzzle t: the generator goes on from the
+// last puzzle g made, drawing past those other workers made (a puzzle takes
+// exactly n draws, and drawing is nothing beside searching). The puzzle is
+// in g's buffer: it lasts until the next.
 func (g *rowSearch) generate(t int64) (puzzle, bool) {
 	d := g.d
-	if t != g.nextPuzzle {
-		g.rnd = fasta{fastaSeed}
-		g.rnd.skip(int64(d.n) * (t % fastaMod))
-	}
-	g.nextPuzzle = t + 1
-	for k := range d.n {
-		g.offsets[k] = uint32(g.rnd.rnd(d.count))
+	for ; g.nextPuzzle <= t; g.nextPuzzle++ {
+		for k := range d.n {
+			g.offsets[k] = uint32(g.rnd.rnd(d.count))
+		}
 	}
 	var root [maxLength]uint32
 	if !g.square(0, &root, 0) {
@@ -718,16 +702,6 @@ type solver struct {
 // costs more than the whole search.
 const ownFrom = 6
 
-// throughColumn[c] has every letter at positions 0..c and none after.
-var throughColumn = func() (t [maxLength]lanes) {
-	for c := range maxLength {
-		for q := 0; q <= c; q++ {
-			t[c].set(q, allLetters)
-		}
-	}
-	return t
-}()
-
 // fill places a letter at (r, c), r >= 1; row is the row's trie node so
 // far (at depth c), the column's is colNodes[r][c] (at depth r). Before
 // going on it looks ahead: the column, now at node below (depth r+1), must
@@ -741,7 +715,7 @@ func (s *solver) fill(r, c int, row uint32) {
 	colLetters, rowLetters := uint32(colLink)&allLetters, uint32(rowLink)&allLetters
 	colFirst, rowFirst := uint32(colLink>>linkFirst), uint32(rowLink>>linkFirst)
 	laterRows, laterCols := r+1 < n, c+1 < n
-	colAllowed, through := &s.colLetters[r], &throughColumn[c%maxLength]
+	colAllowed, through := &s.colLetters[r], &rows.pad[c+1] // pad[c+1]: every letter at positions 0..c, the row's letters so far
 	for m := rowLetters & colLetters & s.avail; m != 0; m &= m - 1 {
 		low := m & -m
 		l := bits.TrailingZeros32(m) & 31

@@ -29,16 +29,19 @@ func TestFastaDraws(t *testing.T) {
 	}
 }
 
-// A chunk's state is skipped to: k draws done at once must land where k
-// draws one by one do, and the period must be the modulus.
-func TestFastaSkip(t *testing.T) {
-	for _, k := range []int64{0, 1, 2, 7, 64, 512, 4097, fastaMod - 1, fastaMod, fastaMod + 3} {
-		r, skipped := &fasta{s: fastaSeed}, &fasta{s: fastaSeed}
-		for range k {
-			r.rnd(1)
-		}
-		if skipped.skip(k); skipped.s != r.s || (k%fastaMod == 0) != (r.s == fastaSeed) {
-			t.Errorf("skip of %d draws from 42: %d, want %d", k, skipped.s, r.s)
+// A worker that starts at puzzle t draws the offsets of the puzzles before
+// it first: puzzle t is the same whichever puzzle a worker did last.
+func TestGenerateJumps(t *testing.T) {
+	d := loadDictionary(t, "words4.txt")
+	inOrder, jumping := <-newRun(d, 1, io.Discard).idle, <-newRun(d, 1, io.Discard).idle
+	var want []string
+	for p := range int64(12) {
+		puzzle, _ := inOrder.byRows.generate(p)
+		want = append(want, string(puzzle.seed)+" "+string(puzzle.letters))
+	}
+	for _, p := range []int64{3, 4, 9, 11} {
+		if puzzle, _ := jumping.byRows.generate(p); string(puzzle.seed)+" "+string(puzzle.letters) != want[p] {
+			t.Errorf("puzzle %d after a jump: %s %s, want %s", p, puzzle.seed, puzzle.letters, want[p])
 		}
 	}
 }
