@@ -628,9 +628,9 @@ func (g *rowSearch) setLevel(lv *level, k int, above *[maxLength]uint32, w uint3
 
 // generate finds puzzle t, or false when the words make no square at all.
 // Its offsets are the n draws of puzzle t: the generator goes on from the
-// last puzzle g made, drawing past those other workers made (a puzzle takes
-// exactly n draws, and drawing is nothing beside searching). The puzzle is
-// in g's buffer: it lasts until the next.
+// last puzzle g made, drawing past those other workers made (n draws a
+// puzzle). t never goes back, since a solver takes its chunks in order.
+// The puzzle is in g's buffer: it lasts until the next.
 func (g *rowSearch) generate(t int64) (puzzle, bool) {
 	d := g.d
 	for ; g.nextPuzzle <= t; g.nextPuzzle++ {
