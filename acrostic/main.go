@@ -919,9 +919,9 @@ type run struct {
 	nodes int64 // solver nodes
 	rows  int64 // rows placed by the row searches
 	err   error
-	// With no square at all, every puzzle fails, the first one included,
-	// so nothing has been written when it is said.
-	noSquare atomic.Bool
+	// halt: no square at all (then every puzzle fails, the first one
+	// included, so nothing has been written when it is said), or err.
+	halt atomic.Bool
 }
 
 const (
@@ -954,54 +954,34 @@ func newRun(d *dictionary, workers int, out io.Writer) *run {
 // stays bounded however many tasks there are. Between tasks, a chunk's
 // answers past partSize go to the writer as a part, which waits for its
 // turn: a chunk holds at most one part waiting and the one being filled.
+// Once the run halts, no task starts and what is queued is dropped.
 func (r *run) chunks(count int64, task func(s *solver, t int64, out []byte) []byte) {
 	workers := cap(r.idle)
 	size := min(maxChunk, max(1, count/int64(chunksPerWorker*workers)))
-	queue, stop := make(chan chan []byte, windowPerWorker*workers), make(chan struct{})
+	queue := make(chan chan []byte, windowPerWorker*workers)
 	go func() { // starts the chunks in order, queueing where their parts will come
-		defer close(queue)
-		for first := int64(0); first < count; first += size {
-			parts, s := make(chan []byte, 1), (*solver)(nil)
-			select {
-			case queue <- parts:
-			case <-stop:
-				return
-			}
-			select {
-			case s = <-r.idle:
-			case <-stop:
-				return
-			}
+		for first := int64(0); first < count && !r.halt.Load(); first += size {
+			parts := make(chan []byte, 1)
+			queue <- parts
+			s := <-r.idle
 			go func() {
-				defer func() { close(parts); r.idle <- s }()
 				out := r.fresh()
-				send := func() bool {
-					select {
-					case parts <- out:
-						return true
-					case <-stop:
-						return false
-					}
-				}
-				for t := first; t < min(first+size, count); t++ {
+				for t := first; t < min(first+size, count) && !r.halt.Load(); t++ {
 					if out = task(s, t, out); len(out) > partSize {
-						if !send() {
-							return
-						}
+						parts <- out
 						out = r.fresh()
 					}
 				}
-				send()
+				parts <- out
+				close(parts)
+				r.idle <- s
 			}()
 		}
+		close(queue)
 	}()
-writing:
 	for parts := range queue {
 		for part := range parts {
-			if !r.write(part) {
-				close(stop)
-				break writing
-			}
+			r.write(part)
 		}
 	}
 	for range workers { // every solver back: no chunk is still running
@@ -1020,19 +1000,21 @@ func (r *run) fresh() []byte {
 	}
 }
 
-// write writes a part of the answers.
-func (r *run) write(part []byte) bool {
-	if r.noSquare.Load() {
-		return false
+// write writes a part of the answers, unless the run has halted; a
+// failed write halts it.
+func (r *run) write(part []byte) {
+	if r.halt.Load() {
+		return
 	}
-	_, r.err = r.out.Write(part)
+	if _, r.err = r.out.Write(part); r.err != nil {
+		r.halt.Store(true)
+	}
 	if cap(part) <= 4*partSize { // a part and a seed
 		select {
 		case r.spare <- part[:0]:
 		default:
 		}
 	}
-	return r.err == nil
 }
 
 // ------------------------------------------------------------ the program
@@ -1114,12 +1096,12 @@ func program(args []string, stdin io.Reader, stdout io.Writer) (*run, error) {
 		r.chunks(count, func(s *solver, t int64, out []byte) []byte {
 			p, ok := s.byRows.generate(t)
 			if !ok {
-				r.noSquare.Store(true)
+				r.halt.Store(true)
 				return out
 			}
 			return s.answer(p, 1, out)
 		})
-		if r.noSquare.Load() {
+		if r.halt.Load() && r.err == nil {
 			return nil, errors.New("word list (stdin): no word square can be made from these words, so no puzzle can be generated")
 		}
 	}
