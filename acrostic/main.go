@@ -144,9 +144,6 @@ type dictionary struct {
 	backwards     *dictionary
 	fromBackwards []uint32
 	pad           [maxLength + 1]lanes // pad[k]: every letter at the positions a node at depth k does not constrain
-	// letterSets[w]: the letters of word w (bits 0-25) and of its tail
-	// after the first letter (bits 32-57), for the solver's choice of words.
-	letterSets []uint64
 }
 
 // node is a trie node's records (drawn in the header), side by side: a
@@ -293,14 +290,6 @@ func readDictionary(in io.Reader) (*dictionary, error) {
 			d := &dictionary{}
 			d.build(n, flat)
 			d.buildBackwards()
-			d.letterSets = make([]uint64, d.count)
-			for i, b := range flat {
-				bit := uint64(1) << (b - 'a')
-				d.letterSets[i/n] |= bit
-				if i%n > 0 {
-					d.letterSets[i/n] |= bit << 32
-				}
-			}
 			return d, nil
 		case err == bufio.ErrBufferFull:
 			return nil, bad("%s has more than %d letters; %s", quote(line), len(line), expected)
@@ -769,17 +758,28 @@ func (s *solver) fill(r, c int, row uint32) {
 	}
 }
 
-// spells says whether the pool holds w's letters, as many times as w has
-// them.
-func (s *solver) spells(w []byte) bool {
-	var used [32]int8
-	for _, b := range w {
-		l := (b - 'a') & 31
-		if used[l]++; used[l] > s.pool[l] {
-			return false
+// spellable appends to flat, in index order, the words below node (at
+// depth) whose letters from depth on the pool holds, as many times as
+// they have them: a walk of the trie that takes each letter from the pool
+// on the way down and gives it back on the way up.
+func (s *solver) spellable(node uint32, depth int, flat []byte) []byte {
+	d := s.d
+	letters, first := d.letters(node), uint32(d.nodes[node].link>>linkFirst)
+	for m := letters & s.avail; m != 0; m &= m - 1 {
+		l := bits.TrailingZeros32(m) & 31
+		if s.pool[l] == 0 {
+			continue
 		}
+		c := first + rank(letters, m)
+		s.pool[l]--
+		if depth == d.n-1 {
+			flat = append(flat, d.word(c)...)
+		} else {
+			flat = s.spellable(c, depth+1, flat)
+		}
+		s.pool[l]++
 	}
-	return true
+	return flat
 }
 
 // restrict builds the tries of the words the pool can spell, for the
@@ -787,15 +787,15 @@ func (s *solver) spells(w []byte) bool {
 // it, for the columns.
 func (s *solver) restrict(seed []byte) {
 	d := s.d
-	s.rowFlat, s.colFlat = s.rowFlat[:0], s.colFlat[:0]
-	for w, letters := range d.letterSets {
-		word := d.word(uint32(w))
-		if uint32(letters)&^s.avail == 0 && s.spells(word) {
-			s.rowFlat = append(s.rowFlat, word...)
-		}
-		if uint32(letters>>32)&^s.avail == 0 && bytes.IndexByte(seed, word[0]) >= 0 && s.spells(word[1:]) {
-			s.colFlat = append(s.colFlat, word...)
-		}
+	s.rowFlat = s.spellable(0, 0, s.rowFlat[:0])
+	seedLetters := uint32(0)
+	for _, b := range seed {
+		seedLetters |= 1 << (b - 'a')
+	}
+	s.colFlat = s.colFlat[:0]
+	root, first := d.letters(0), uint32(d.nodes[0].link>>linkFirst)
+	for m := root & seedLetters; m != 0; m &= m - 1 {
+		s.colFlat = s.spellable(first+rank(root, m), 1, s.colFlat)
 	}
 	s.ownRows.build(d.n, s.rowFlat)
 	s.ownCols.build(d.n, s.colFlat)
