@@ -49,6 +49,7 @@
 // consecutively. A node at depth k < n is two records, read together:
 //
 //	link   bits 0-25   the letters that have a child
+//	       bits 26-31  zero: the low half is the letters alone
 //	       bits 32-63  its first child (at depth n-1: the first word's index)
 //	below  for each position q, the letters the node's words have there
 //	       (every letter at q < k and q >= n), as lanes:
@@ -100,7 +101,9 @@ import (
 	"os"
 	"runtime"
 	"slices"
+	"sort"
 	"strconv"
+	"strings"
 	"sync/atomic"
 )
 
@@ -157,12 +160,18 @@ const linkFirst = 32
 
 func (d *dictionary) word(w uint32) []byte { return d.flat[int(w)*d.n:][:d.n] }
 
-func (d *dictionary) letters(n uint32) uint32 { return uint32(d.nodes[n].link) & allLetters }
+func (d *dictionary) letters(n uint32) uint32 { return uint32(d.nodes[n].link) }
+
+// children is a node's letters and its first child.
+func (d *dictionary) children(n uint32) (letters, first uint32) {
+	link := d.nodes[n].link
+	return uint32(link), uint32(link >> linkFirst)
+}
 
 // childOf is the child by letter b ('a'..'z') of the node whose link is
 // given, which must have one.
 func childOf(link uint64, b byte) uint32 {
-	return uint32(link>>linkFirst) + uint32(bits.OnesCount32(uint32(link)&(1<<((b-'a')%32)-1)))
+	return uint32(link>>linkFirst) + rank(uint32(link), 1<<((b-'a')%32))
 }
 
 // build lays out the trie of the n-letter words in flat (sorted,
@@ -196,11 +205,11 @@ func (d *dictionary) build(n int, flat []byte) {
 // letters its words have at each position from depth on.
 func (d *dictionary) subtree(nd uint32, lo, hi, depth int) (letters lanes) {
 	var runs [alphabet + 1]int // where each child's words start
-	children, set := 0, uint32(0)
+	children, present := 0, uint32(0)
 	for w := lo; w < hi; w++ {
 		l := d.flat[w*d.n+depth] - 'a'
-		if set&(1<<l) == 0 {
-			runs[children], set = w, set|1<<l
+		if present&(1<<l) == 0 {
+			runs[children], present = w, present|1<<l
 			children++
 		}
 	}
@@ -208,9 +217,7 @@ func (d *dictionary) subtree(nd uint32, lo, hi, depth int) (letters lanes) {
 	first := uint32(lo)
 	if depth < d.n-1 {
 		first = uint32(len(d.nodes))
-		for range children {
-			d.nodes = append(d.nodes, node{})
-		}
+		d.nodes = append(d.nodes, make([]node, children)...)
 		for i := range children {
 			below := d.subtree(first+uint32(i), runs[i], runs[i+1], depth+1)
 			for q := range letters {
@@ -218,8 +225,8 @@ func (d *dictionary) subtree(nd uint32, lo, hi, depth int) (letters lanes) {
 			}
 		}
 	}
-	letters[depth/2] |= uint64(set) << (uint(depth%2) * laneBits)
-	d.nodes[nd].link = uint64(first)<<linkFirst | uint64(set)
+	letters.set(depth, present)
+	d.nodes[nd].link = uint64(first)<<linkFirst | uint64(present)
 	for q := range letters {
 		d.nodes[nd].below[q] = letters[q] | d.pad[depth][q]
 	}
@@ -232,7 +239,7 @@ func (d *dictionary) buildBackwards() {
 	for w := 0; w < len(rev); w += n {
 		slices.Reverse(rev[w : w+n])
 	}
-	word := func(w uint32) []byte { return rev[int(w)*n:][:n] }
+	word := (&dictionary{n: n, flat: rev}).word
 	order := make([]uint32, d.count)
 	for w := range order {
 		order[w] = uint32(w)
@@ -246,17 +253,10 @@ func (d *dictionary) buildBackwards() {
 	d.backwards.build(n, flat)
 }
 
-// find is the index of w and whether it is a word (for any bytes: a word
-// is n letters a-z, and the n-th letter leads to its index).
+// find is the index of w (any bytes) and whether it is a word.
 func (d *dictionary) find(w []byte) (uint32, bool) {
-	node := uint32(0)
-	for _, b := range w[:min(len(w), d.n)] {
-		if d.letters(node)&(1<<(b-'a')) == 0 {
-			return 0, false
-		}
-		node = childOf(d.nodes[node].link, b)
-	}
-	return node, true
+	i, found := sort.Find(d.count, func(i int) int { return bytes.Compare(w, d.word(uint32(i))) })
+	return uint32(i), found
 }
 
 // quote is a bad line as an error message shows it: quoted in ASCII, cut
@@ -295,17 +295,15 @@ func readDictionary(in io.Reader) (*dictionary, error) {
 			return nil, bad("%s has more than %d letters; %s", quote(line), len(line), expected)
 		case err != nil && err != io.EOF:
 			return nil, fmt.Errorf("word list (stdin): %v", err)
-		case bytes.HasSuffix(line, []byte("\r")) && lowercase(line[:len(line)-1]):
-			return nil, bad("%s ends in \\r: line ends must be \\n alone", quote(line))
-		case n == 0 && (len(line) < minLength || len(line) > maxLength) || n > 0 && len(line) != n:
-			return nil, bad("%s has %d letters; %s", quote(line), len(line), expected)
 		case !lowercase(line):
 			return nil, bad("%s has a character outside a-z", quote(line))
+		case n == 0 && (len(line) < minLength || len(line) > maxLength) || n > 0 && len(line) != n:
+			return nil, bad("%s has %d letters; %s", quote(line), len(line), expected)
 		case err == io.EOF:
 			return nil, bad("missing the final newline")
-		case n > 0 && bytes.Equal(line, prev):
+		case bytes.Equal(line, prev):
 			return nil, bad("%s repeats line %d", quote(line), lineNo-1)
-		case n > 0 && bytes.Compare(line, prev) < 0:
+		case bytes.Compare(line, prev) < 0:
 			return nil, bad("%s is not sorted: it comes before line %d, %s", quote(line), lineNo-1, quote(prev))
 		case len(flat)/max(n, 1) == maxWords:
 			return nil, bad("more than %d words", maxWords)
@@ -328,17 +326,13 @@ func lowercase(w []byte) bool {
 
 // ------------------------------------------------------- random numbers
 
-// fasta is the Benchmarks Game's generator in exact integer arithmetic.
+// fasta is the Benchmarks Game's generator (IM = 139968, IA = 3877, IC =
+// 29573) in exact integer arithmetic; a run starts it at s = 42.
 type fasta struct{ s int64 }
 
-const (
-	fastaMul, fastaAdd, fastaMod = 3877, 29573, 139968
-	fastaSeed                    = 42
-)
-
 func (r *fasta) rnd(k int) int {
-	r.s = (r.s*fastaMul + fastaAdd) % fastaMod
-	return int(r.s * int64(k) / fastaMod)
+	r.s = (r.s*3877 + 29573) % 139968
+	return int(r.s * int64(k) / 139968)
 }
 
 // ---------------------------------------------------------------- rows
@@ -370,23 +364,25 @@ type rowSearch struct {
 }
 
 // rowLetters is the letters a row may have at each position, as a list
-// and as lanes (every letter at q >= n).
+// and as lanes (every letter at q >= n, in both).
 type rowLetters struct {
 	at    [maxLength]uint32
 	lanes lanes
 }
 
+// pack sets the lanes from the list.
+func (a *rowLetters) pack() {
+	at := &a.at
+	a.lanes = lanes{uint64(at[0]) | uint64(at[1])<<laneBits, uint64(at[2]) | uint64(at[3])<<laneBits, uint64(at[4]) | uint64(at[5])<<laneBits, uint64(at[6]) | uint64(at[7])<<laneBits}
+}
+
 // reversed is the same letters for the row read backwards.
-func (a *rowLetters) reversed(n int) (r rowLetters) {
-	for q := range maxLength {
-		r.at[q] = allLetters
-		if q < n {
-			r.at[q] = a.at[n-1-q]
-		}
+func (a *rowLetters) reversed(n int) rowLetters {
+	r := *a
+	for q := range n {
+		r.at[q] = a.at[n-1-q]
 	}
-	for q := 0; q < maxLength; q += 2 {
-		r.lanes[q/2] = uint64(r.at[q]) | uint64(r.at[q+1])<<laneBits
-	}
+	r.pack()
 	return r
 }
 
@@ -408,7 +404,7 @@ func rank(mask, m uint32) uint32 { return uint32(bits.OnesCount32(mask & (m&-m -
 // from it on, or those before it.
 func (g *rowSearch) walk(node uint32, depth int, lv *level, start []byte, before bool) bool {
 	d := g.d
-	letters, first := d.letters(node), uint32(d.nodes[node].link>>linkFirst)
+	letters, first := d.children(node)
 	m := letters & lv.allowed.at[depth]
 	onPath := uint32(0) // the letter of the start word's path, when on it
 	if start != nil {
@@ -433,7 +429,7 @@ func (g *rowSearch) walk(node uint32, depth int, lv *level, start []byte, before
 			if g.try(lv, c) {
 				return true
 			}
-		case depth < d.n-2 && allMeet(&d.nodes[c].below, &lv.allowed.lanes), depth == d.n-2 && d.letters(c)&lv.allowed.at[depth+1] != 0:
+		case allMeet(&d.nodes[c].below, &lv.allowed.lanes):
 			if g.walk(c, depth+1, lv, childStart, before) {
 				return true
 			}
@@ -453,7 +449,8 @@ func (d *dictionary) candidates(a *rowLetters, list []uint32) []uint32 {
 	beforeLast := uint(d.n - 2) // up to here, children are tested against the lanes
 	lastAllowed := allowed[(beforeLast+1)%maxLength]
 	depth := uint(0)
-	stack[0] = frame{d.letters(0) & allowed[0], d.letters(0), uint32(nodes[0].link >> linkFirst)}
+	root, first := d.children(0)
+	stack[0] = frame{root & allowed[0], root, first}
 	for {
 		f := &stack[depth%maxLength]
 		if f.todo == 0 {
@@ -463,13 +460,12 @@ func (d *dictionary) candidates(a *rowLetters, list []uint32) []uint32 {
 			depth--
 			continue
 		}
-		low := f.todo & -f.todo
-		f.todo ^= low
-		child := f.first + uint32(bits.OnesCount32(f.letters&(low-1)))
+		child := f.first + rank(f.letters, f.todo)
+		f.todo &= f.todo - 1
 		if depth < beforeLast {
 			if allMeet(&nodes[child].below, &a.lanes) {
 				link := nodes[child].link
-				letters := uint32(link) & allLetters
+				letters := uint32(link)
 				depth++
 				stack[depth%maxLength] = frame{letters & allowed[depth%maxLength], letters, uint32(link >> linkFirst)}
 			}
@@ -477,7 +473,7 @@ func (d *dictionary) candidates(a *rowLetters, list []uint32) []uint32 {
 		}
 		// child is at depth n-1: its children are words.
 		link := nodes[child].link
-		letters := uint32(link) & allLetters
+		letters := uint32(link)
 		for todo, first := letters&lastAllowed, uint32(link>>linkFirst); todo != 0; todo &= todo - 1 {
 			list = append(list, first+rank(letters, todo))
 		}
@@ -532,10 +528,12 @@ func (g *rowSearch) square(k int, above *[maxLength]uint32, w uint32) bool {
 		return true
 	}
 	lv := &g.levels[k]
-	g.setLevel(lv, k, above, w)
+	if k > 0 {
+		g.setLevel(lv, above, w)
+	}
 	if k < 2 && g.lines == nil {
-		// Words in index order from the offset, wrapping around; found as
-		// they are tried, since the first usually succeeds.
+		// Words in index order from the offset, then those before it;
+		// found as they are tried, since the first usually succeeds.
 		start := d.word(g.offsets[k])
 		return g.walk(0, 0, lv, start, false) || g.walk(0, 0, lv, start, true)
 	}
@@ -549,26 +547,26 @@ func (g *rowSearch) square(k int, above *[maxLength]uint32, w uint32) bool {
 		cands = d.rowsFitting(&lv.allowed, g.cands[k][:0])
 	}
 	if cap(cands) > cap(g.cands[k]) {
-		g.cands[k] = cands // stored only when it grew: a pointer stored while the collector marks costs a write barrier
-	}
-	if last && len(cands) > 0 { // each candidate's line is the rows above and it, in the order walked forwards
-		lines := g.lines.lines // a local slice: a slice stored in the heap on each append costs a write barrier while the collector marks
-		for _, row := range g.rows[g.from:k] {
-			lines = append(append(lines, d.word(row)...), ' ')
-		}
-		prefix := lines[len(lines)-(k-g.from)*(d.n+1):]
-		for i, w := range cands {
-			if i > 0 {
-				lines = append(lines, prefix...)
-			}
-			lines = append(append(lines, d.word(w)...), '\n')
-		}
-		g.lines.lines, g.lines.count = lines, g.lines.count+int64(len(cands))
+		g.cands[k] = cands // stored only when it grew: a pointer stored while the collector marks costs a write barrier (2.7% of SOWPODS-7 N=3's instructions)
 	}
 	if last {
+		if len(cands) > 0 { // each candidate's line is the rows above and it, in the order walked forwards
+			lines := g.lines.lines // a local slice: a slice stored in the heap on each append costs a write barrier while the collector marks
+			for _, row := range g.rows[g.from:k] {
+				lines = append(append(lines, d.word(row)...), ' ')
+			}
+			prefix := lines[len(lines)-(k-g.from)*(d.n+1):]
+			for i, w := range cands {
+				if i > 0 {
+					lines = append(lines, prefix...)
+				}
+				lines = append(append(lines, d.word(w)...), '\n')
+			}
+			g.lines.lines, g.lines.count = lines, g.lines.count+int64(len(cands))
+		}
 		return false
 	}
-	if g.lines != nil { // enumerating: every candidate in order, none remembered dead
+	if g.lines != nil { // enumerating: every candidate in order
 		for _, w := range cands {
 			g.rows[k] = w
 			g.nodes++
@@ -587,40 +585,24 @@ func (g *rowSearch) square(k int, above *[maxLength]uint32, w uint32) bool {
 	return false
 }
 
-// setLevel makes lv the search for row k below columns above (at depth
-// k-1) and row k-1 = word w: two columns a lane word, an odd last column
-// paired with every letter.
-func (g *rowSearch) setLevel(lv *level, k int, above *[maxLength]uint32, w uint32) {
-	d := g.d
-	lv.k = k
-	if k == 0 {
-		for c := range d.n {
-			lv.cols[c], lv.allowed.at[c] = 0, d.letters(0)
-			lv.allowed.lanes.set(c, d.letters(0))
-		}
-		return
-	}
-	word, nodes := d.word(w), d.nodes
-	for c := 0; c < d.n; c += 2 {
+// setLevel makes lv the search for its row, k > 0, below columns above
+// (at depth k-1) and row k-1 = word w.
+func (g *rowSearch) setLevel(lv *level, above *[maxLength]uint32, w uint32) {
+	nodes, word := g.d.nodes, g.d.word(w) // held: past lv's stores d.nodes is read again (1% of the square jobs' instructions)
+	for c := range word {
 		node := childOf(nodes[above[c]].link, word[c])
-		even := uint32(nodes[node].link) & allLetters
-		lv.cols[c], lv.allowed.at[c] = node, even
-		odd := uint32(allLetters)
-		if c+1 < d.n {
-			node = childOf(nodes[above[c+1]].link, word[c+1])
-			odd = uint32(nodes[node].link) & allLetters
-			lv.cols[c+1], lv.allowed.at[c+1] = node, odd
-		}
-		lv.allowed.lanes[c/2%(maxLength/2)] = uint64(even) | uint64(odd)<<laneBits
+		lv.cols[c], lv.allowed.at[c] = node, uint32(nodes[node].link)
 	}
+	lv.allowed.pack()
 }
 
-// generate finds puzzle t, or false when the words make no square at all.
+// generate finds puzzle t, or none (a nil seed) when the words make no
+// square at all.
 // Its offsets are the n draws of puzzle t: the generator goes on from the
 // last puzzle g made, drawing past those other workers made (n draws a
 // puzzle). t never goes back, since a solver takes its chunks in order.
 // The puzzle is in g's buffer: it lasts until the next.
-func (g *rowSearch) generate(t int64) (puzzle, bool) {
+func (g *rowSearch) generate(t int64) puzzle {
 	d := g.d
 	for ; g.nextPuzzle <= t; g.nextPuzzle++ {
 		for k := range d.n {
@@ -629,20 +611,20 @@ func (g *rowSearch) generate(t int64) (puzzle, bool) {
 	}
 	var root [maxLength]uint32
 	if !g.square(0, &root, 0) {
-		return puzzle{}, false
+		return puzzle{}
 	}
 	g.letters = g.letters[:0]
 	for k := 1; k < d.n; k++ {
 		g.letters = append(g.letters, d.word(g.rows[k])...)
 	}
 	slices.Sort(g.letters)
-	return puzzle{seed: d.word(g.rows[0]), letters: g.letters}, true
+	return puzzle{d.word(g.rows[0]), g.letters}
 }
 
 // enumerate hands every square whose first row is seed to lines.
 func (g *rowSearch) enumerate(seed uint32, lines *block, from int) {
 	var root [maxLength]uint32
-	g.lines, g.from, g.offsets = lines, from, [maxLength]uint32{}
+	g.lines, g.from = lines, from
 	g.rows[0] = seed
 	for _, b := range g.d.word(seed) {
 		if g.d.letters(0)&(1<<(b-'a')) == 0 {
@@ -673,7 +655,6 @@ type solver struct {
 	// columns) in ownRows and ownCols.
 	rows, cols       *dictionary
 	ownRows, ownCols dictionary
-	rowFlat, colFlat []byte
 	pool             [32]int8 // letters left, by letter (a letter is a bit number of a mask)
 	avail            uint32   // letters with pool > 0
 	// The columns' nodes above each row (at depth r) and their letters.
@@ -700,25 +681,21 @@ const ownFrom = 6
 func (s *solver) fill(r, c int, row uint32) {
 	n := s.d.n
 	rows, cols := s.rows, s.cols
-	colLink, rowLink := cols.nodes[s.colNodes[r][c]].link, rows.nodes[row].link
-	colLetters, rowLetters := uint32(colLink)&allLetters, uint32(rowLink)&allLetters
-	colFirst, rowFirst := uint32(colLink>>linkFirst), uint32(rowLink>>linkFirst)
+	colLetters, colFirst := cols.children(s.colNodes[r][c])
+	rowLetters, rowFirst := rows.children(row)
 	laterRows, laterCols := r+1 < n, c+1 < n
 	colAllowed, through := &s.colLetters[r], &rows.pad[c+1] // pad[c+1]: every letter at positions 0..c, the row's letters so far
 	for m := rowLetters & colLetters & s.avail; m != 0; m &= m - 1 {
 		low := m & -m
 		l := bits.TrailingZeros32(m) & 31
-		below := colFirst + uint32(bits.OnesCount32(colLetters&(low-1)))
-		next := rowFirst + uint32(bits.OnesCount32(rowLetters&(low-1)))
-		s.pool[l]--
-		avail := s.avail
-		if s.pool[l] == 0 {
+		below, next := colFirst+rank(colLetters, m), rowFirst+rank(rowLetters, m)
+		avail := s.avail // the letters left once l is placed
+		if s.pool[l] == 1 {
 			avail &^= low
 		}
 		availAll := uint64(avail) | uint64(avail)<<laneBits
 		pool := lanes{availAll, availAll, availAll, availAll}
 		if laterRows && !allMeet(&cols.nodes[below].below, &pool) {
-			s.pool[l]++
 			continue
 		}
 		if laterCols {
@@ -729,12 +706,11 @@ func (s *solver) fill(r, c int, row uint32) {
 				(colAllowed[3] | through[3]) & availAll,
 			}
 			if !allMeet(&rows.nodes[next].below, &want) {
-				s.pool[l]++
 				continue
 			}
 		}
 		s.nodes++
-		saved := s.avail
+		s.pool[l]--
 		s.avail = avail
 		s.colNodes[r+1][c] = below
 		if laterRows {
@@ -753,7 +729,7 @@ func (s *solver) fill(r, c int, row uint32) {
 			s.lines.lines[len(s.lines.lines)-1] = '\n'
 			s.lines.count++
 		}
-		s.avail = saved
+		s.avail |= low
 		s.pool[l]++
 	}
 }
@@ -764,7 +740,7 @@ func (s *solver) fill(r, c int, row uint32) {
 // on the way down and gives it back on the way up.
 func (s *solver) spellable(node uint32, depth int, flat []byte) []byte {
 	d := s.d
-	letters, first := d.letters(node), uint32(d.nodes[node].link>>linkFirst)
+	letters, first := d.children(node)
 	for m := letters & s.avail; m != 0; m &= m - 1 {
 		l := bits.TrailingZeros32(m) & 31
 		if s.pool[l] == 0 {
@@ -787,18 +763,18 @@ func (s *solver) spellable(node uint32, depth int, flat []byte) []byte {
 // it, for the columns.
 func (s *solver) restrict(seed []byte) {
 	d := s.d
-	s.rowFlat = s.spellable(0, 0, s.rowFlat[:0])
+	rows := s.spellable(0, 0, s.ownRows.flat[:0]) // the last puzzle's arrays, reused
 	seedLetters := uint32(0)
 	for _, b := range seed {
 		seedLetters |= 1 << (b - 'a')
 	}
-	s.colFlat = s.colFlat[:0]
-	root, first := d.letters(0), uint32(d.nodes[0].link>>linkFirst)
+	cols := s.ownCols.flat[:0]
+	root, first := d.children(0)
 	for m := root & seedLetters; m != 0; m &= m - 1 {
-		s.colFlat = s.spellable(first+rank(root, m), 1, s.colFlat)
+		cols = s.spellable(first+rank(root, m), 1, cols)
 	}
-	s.ownRows.build(d.n, s.rowFlat)
-	s.ownCols.build(d.n, s.colFlat)
+	s.ownRows.build(d.n, rows)
+	s.ownCols.build(d.n, cols)
 	s.rows, s.cols = &s.ownRows, &s.ownCols
 }
 
@@ -861,11 +837,8 @@ func readPuzzles(name string, d *dictionary) ([]puzzle, error) {
 	f, err := os.Open(name)
 	var data []byte
 	if err == nil {
-		defer f.Close()
-		var info os.FileInfo
-		if info, err = f.Stat(); err == nil && info.Size() <= maxPuzzleFile {
-			data, err = io.ReadAll(io.LimitReader(f, maxPuzzleFile+1))
-		}
+		data, err = io.ReadAll(io.LimitReader(f, maxPuzzleFile+1))
+		f.Close()
 	}
 	file := name // as the messages show it: a long or unprintable name is quoted, cut
 	if q := quote([]byte(name)); q != `"`+name+`"` {
@@ -877,10 +850,8 @@ func readPuzzles(name string, d *dictionary) ([]puzzle, error) {
 	switch {
 	case err != nil:
 		return nil, fmt.Errorf("puzzle file: %v", err)
-	case len(data) > maxPuzzleFile || data == nil:
+	case len(data) > maxPuzzleFile:
 		return nil, fmt.Errorf("puzzle file %s: larger than %d MiB", file, maxPuzzleFile>>20)
-	case len(data) == 0:
-		return nil, fmt.Errorf("%s: no puzzles; expected lines \"seed letters\"", file)
 	}
 	n, poolSize := d.n, d.n*(d.n-1)
 	var puzzles []puzzle
@@ -912,7 +883,6 @@ func readPuzzles(name string, d *dictionary) ([]puzzle, error) {
 // run is one run of the program: the word list, a solver and a generator
 // a core (the generators share the memo of dead starts), and the output.
 type run struct {
-	d     *dictionary
 	idle  chan *solver // a core's solver, whose row search generates too, while no chunk has it
 	spare chan []byte  // chunk buffers written out, to be used again
 	out   io.Writer
@@ -932,16 +902,24 @@ const (
 )
 
 func newRun(d *dictionary, workers int, out io.Writer) *run {
-	r := &run{d: d, out: out, idle: make(chan *solver, workers), spare: make(chan []byte, windowPerWorker*workers+1)}
+	r := &run{out: out, idle: make(chan *solver, workers), spare: make(chan []byte, windowPerWorker*workers+1)}
 	starts := d.count
 	if d.count <= maxDensePairs {
 		starts += d.count * d.count
 	}
 	dead := make([]atomic.Uint64, starts/64+1)
 	for range workers {
-		s := &solver{d: d, byRows: rowSearch{d: d, dead: dead, rnd: fasta{fastaSeed}}}
+		s := &solver{d: d, byRows: rowSearch{d: d, dead: dead, rnd: fasta{42}}}
 		for k := range s.byRows.levels {
-			s.byRows.levels[k].allowed.lanes = d.pad[d.n] // every letter past the end; setLevel writes the rest
+			lv := &s.byRows.levels[k]
+			lv.k = k
+			for c := range maxLength { // every letter past the end; setLevel writes the rest below row 0
+				lv.allowed.at[c] = allLetters
+				if c < d.n && k == 0 {
+					lv.allowed.at[c] = d.letters(0)
+				}
+			}
+			lv.allowed.pack()
 		}
 		r.idle <- s
 	}
@@ -1068,11 +1046,10 @@ func program(args []string, stdin io.Reader, stdout io.Writer) (*run, error) {
 	case len(args) == 1:
 		if count, err = strconv.ParseInt(args[0], 10, 64); err != nil || count < 1 || args[0][0] == '+' || args[0][0] == '0' {
 			//lint:ignore ST1005 the message starts with the argument's name, N
-			return nil, fmt.Errorf("N: expected a number of puzzles from 1 to %d, got %s (acrostic -h for the usage)", int64(1<<63-1), quote([]byte(args[0])))
+			return nil, fmt.Errorf("N: expected a number of puzzles from 1 to 9223372036854775807, got %s (acrostic -h for the usage)", quote([]byte(args[0])))
 		}
 	default:
-		all := []byte(fmt.Sprint(args))
-		return nil, fmt.Errorf("expected N, -puzzles FILE or -squares, got %s (acrostic -h for the usage)", quote(all[1:len(all)-1]))
+		return nil, fmt.Errorf("expected N, -puzzles FILE or -squares, got %s (acrostic -h for the usage)", quote([]byte(strings.Join(args, " "))))
 	}
 	d, err := readDictionary(stdin)
 	if err != nil {
@@ -1094,8 +1071,8 @@ func program(args []string, stdin io.Reader, stdout io.Writer) (*run, error) {
 		})
 	default:
 		r.chunks(count, func(s *solver, t int64, out []byte) []byte {
-			p, ok := s.byRows.generate(t)
-			if !ok {
+			p := s.byRows.generate(t)
+			if p.seed == nil {
 				r.halt.Store(true)
 				return out
 			}
