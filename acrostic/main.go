@@ -575,11 +575,9 @@ func (g *rowSearch) square(k int, above *[maxLength]uint32, w uint32) bool {
 		return false
 	}
 	from, _ := slices.BinarySearch(cands, g.offsets[k])
-	for _, part := range [2][]uint32{cands[from:], cands[:from]} {
-		for _, w := range part {
-			if g.try(lv, w) {
-				return true
-			}
+	for i := range cands { // from the offset on, wrapping around
+		if g.try(lv, cands[(from+i)%len(cands)]) {
+			return true
 		}
 	}
 	return false
