@@ -141,7 +141,10 @@ func allMeet(a, b *lanes) bool {
 type dictionary struct {
 	n, count int
 	flat     []byte // the words end to end: word w is flat[w*n : (w+1)*n]
-	nodes    []node // the root first; a node's children consecutive
+	// A node's records (drawn in the header), the root first, a node's
+	// children consecutive.
+	link  []uint64
+	below []lanes
 	// backwards is the dictionary of the words read backwards;
 	// fromBackwards[i] is the index here of its word i.
 	backwards     *dictionary
@@ -149,22 +152,15 @@ type dictionary struct {
 	pad           [maxLength + 1]lanes // pad[k]: every letter at the positions a node at depth k does not constrain
 }
 
-// node is a trie node's records (drawn in the header), side by side: a
-// walk that tests below and then reads link touches one place.
-type node struct {
-	link  uint64
-	below lanes
-}
-
 const linkFirst = 32
 
 func (d *dictionary) word(w uint32) []byte { return d.flat[int(w)*d.n:][:d.n] }
 
-func (d *dictionary) letters(n uint32) uint32 { return uint32(d.nodes[n].link) }
+func (d *dictionary) letters(n uint32) uint32 { return uint32(d.link[n]) }
 
 // children is a node's letters and its first child.
 func (d *dictionary) children(n uint32) (letters, first uint32) {
-	link := d.nodes[n].link
+	link := d.link[n]
 	return uint32(link), uint32(link >> linkFirst)
 }
 
@@ -194,7 +190,8 @@ func (d *dictionary) build(n int, flat []byte) {
 		}
 		nodes += n - 1 - shared
 	}
-	d.nodes = append(slices.Grow(d.nodes[:0], nodes), node{below: d.pad[n]})
+	d.link = append(slices.Grow(d.link[:0], nodes), 0)
+	d.below = append(slices.Grow(d.below[:0], nodes), d.pad[n])
 	if d.count > 0 {
 		d.subtree(0, 0, d.count, 0)
 	}
@@ -216,8 +213,9 @@ func (d *dictionary) subtree(nd uint32, lo, hi, depth int) (letters lanes) {
 	runs[children] = hi
 	first := uint32(lo)
 	if depth < d.n-1 {
-		first = uint32(len(d.nodes))
-		d.nodes = append(d.nodes, make([]node, children)...)
+		first = uint32(len(d.link))
+		d.link = append(d.link, make([]uint64, children)...)
+		d.below = append(d.below, make([]lanes, children)...)
 		for i := range children {
 			below := d.subtree(first+uint32(i), runs[i], runs[i+1], depth+1)
 			for q := range letters {
@@ -226,9 +224,9 @@ func (d *dictionary) subtree(nd uint32, lo, hi, depth int) (letters lanes) {
 		}
 	}
 	letters.set(depth, present)
-	d.nodes[nd].link = uint64(first)<<linkFirst | uint64(present)
+	d.link[nd] = uint64(first)<<linkFirst | uint64(present)
 	for q := range letters {
-		d.nodes[nd].below[q] = letters[q] | d.pad[depth][q]
+		d.below[nd][q] = letters[q] | d.pad[depth][q]
 	}
 	return letters
 }
@@ -429,7 +427,7 @@ func (g *rowSearch) walk(node uint32, depth int, lv *level, start []byte, before
 			if g.try(lv, c) {
 				return true
 			}
-		case allMeet(&d.nodes[c].below, &lv.allowed.lanes):
+		case allMeet(&d.below[c], &lv.allowed.lanes):
 			if g.walk(c, depth+1, lv, childStart, before) {
 				return true
 			}
@@ -444,7 +442,7 @@ func (g *rowSearch) walk(node uint32, depth int, lv *level, start []byte, before
 func (d *dictionary) candidates(a *rowLetters, list []uint32) []uint32 {
 	type frame struct{ todo, letters, first uint32 }
 	var stack [maxLength]frame
-	nodes := d.nodes
+	links, below := d.link, d.below
 	allowed := &a.at
 	beforeLast := uint(d.n - 2) // up to here, children are tested against the lanes
 	lastAllowed := allowed[(beforeLast+1)%maxLength]
@@ -463,8 +461,8 @@ func (d *dictionary) candidates(a *rowLetters, list []uint32) []uint32 {
 		child := f.first + rank(f.letters, f.todo)
 		f.todo &= f.todo - 1
 		if depth < beforeLast {
-			if allMeet(&nodes[child].below, &a.lanes) {
-				link := nodes[child].link
+			if allMeet(&below[child], &a.lanes) {
+				link := links[child]
 				letters := uint32(link)
 				depth++
 				stack[depth%maxLength] = frame{letters & allowed[depth%maxLength], letters, uint32(link >> linkFirst)}
@@ -472,7 +470,7 @@ func (d *dictionary) candidates(a *rowLetters, list []uint32) []uint32 {
 			continue
 		}
 		// child is at depth n-1: its children are words.
-		link := nodes[child].link
+		link := links[child]
 		letters := uint32(link)
 		for todo, first := letters&lastAllowed, uint32(link>>linkFirst); todo != 0; todo &= todo - 1 {
 			list = append(list, first+rank(letters, todo))
@@ -586,10 +584,10 @@ func (g *rowSearch) square(k int, above *[maxLength]uint32, w uint32) bool {
 // setLevel makes lv the search for its row, k > 0, below columns above
 // (at depth k-1) and row k-1 = word w.
 func (g *rowSearch) setLevel(lv *level, above *[maxLength]uint32, w uint32) {
-	nodes, word := g.d.nodes, g.d.word(w) // held: past lv's stores d.nodes is read again (1% of the square jobs' instructions)
+	links, word := g.d.link, g.d.word(w) // held: past lv's stores d.link is read again (1% of the square jobs' instructions)
 	for c := range word {
-		node := childOf(nodes[above[c]].link, word[c])
-		lv.cols[c], lv.allowed.at[c] = node, uint32(nodes[node].link)
+		node := childOf(links[above[c]], word[c])
+		lv.cols[c], lv.allowed.at[c] = node, uint32(links[node])
 	}
 	lv.allowed.pack()
 }
@@ -693,7 +691,7 @@ func (s *solver) fill(r, c int, row uint32) {
 		}
 		availAll := uint64(avail) | uint64(avail)<<laneBits
 		pool := lanes{availAll, availAll, availAll, availAll}
-		if laterRows && !allMeet(&cols.nodes[below].below, &pool) {
+		if laterRows && !allMeet(&cols.below[below], &pool) {
 			continue
 		}
 		if laterCols {
@@ -703,7 +701,7 @@ func (s *solver) fill(r, c int, row uint32) {
 				(colAllowed[2] | through[2]) & availAll,
 				(colAllowed[3] | through[3]) & availAll,
 			}
-			if !allMeet(&rows.nodes[next].below, &want) {
+			if !allMeet(&rows.below[next], &want) {
 				continue
 			}
 		}
@@ -818,7 +816,7 @@ func (s *solver) below(seed []byte) {
 		if s.cols.letters(0)&(1<<(b-'a')) == 0 {
 			return // no column starts with this letter
 		}
-		s.colNodes[1][c] = childOf(s.cols.nodes[0].link, b)
+		s.colNodes[1][c] = childOf(s.cols.link[0], b)
 		s.colLetters[1].set(c, s.cols.letters(s.colNodes[1][c]))
 	}
 	s.fill(1, 0, 0)
