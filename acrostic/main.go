@@ -584,7 +584,7 @@ func (g *rowSearch) square(k int, above *[maxLength]uint32, w uint32) bool {
 // setLevel makes lv the search for its row, k > 0, below columns above
 // (at depth k-1) and row k-1 = word w.
 func (g *rowSearch) setLevel(lv *level, above *[maxLength]uint32, w uint32) {
-	links, word := g.d.link, g.d.word(w) // held: past lv's stores d.link is read again (1% of the square jobs' instructions)
+	links, word := g.d.link, g.d.word(w) // held: past lv's stores d.link is read again (1.4-1.6% of the square jobs' instructions)
 	for c := range word {
 		node := childOf(links[above[c]], word[c])
 		lv.cols[c], lv.allowed.at[c] = node, uint32(links[node])
