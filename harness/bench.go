@@ -111,8 +111,8 @@ func (s *Session) Bench(cases []Case, opt BenchOptions) []Measurement {
 		m := newMeasurement(c)
 		if gz, ok := gzCache[c.Entry]; ok {
 			m.Gz = gz
-		} else if src, err := os.ReadFile(filepath.Join(s.Root, c.Entry, "main.go")); err == nil {
-			m.Gz = GzSize(src)
+		} else if gz, _, err := EntryGz(s.Root, c.Entry); err == nil {
+			m.Gz = gz
 			gzCache[c.Entry] = m.Gz
 		}
 		tag := fmt.Sprintf("bench [%d/%d] %s", i+1, len(cases), c.ID())

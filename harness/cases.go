@@ -16,9 +16,9 @@ package main
 //	@exit=N       the run must exit with status N and print nothing on stdout;
 //	              the expected file then holds its stderr (the one-line message)
 //	@timeout=DUR  per-run time limit (Go duration), overriding the class default
-//	@emit=ARGS    the program under test is generated: the entry run with ARGS
-//	              (comma-separated) prints one Go source file, which is built and
-//	              timed in place of the entry itself
+//	@emit=ARGS    the program under test is generated: the entry, run with
+//	              -emit FOLDER and ARGS (comma-separated), writes a Go module into
+//	              a new folder, which is built and timed in place of the entry
 //	@expect=CASE  compare with expected/ENTRY/CASE.out, another case's file (for
 //	              a generated program that must print what the entry prints)
 //	@sha256=HEX   compare the output's SHA-256 with HEX instead of an expected

@@ -13,7 +13,7 @@ meteor/2098   bench  -v 2098   @rate=nodes
 
 acrostic/eras check  -puzzles eras.txt < words4.txt
 eternity2/bad check  broken.json @exit=2 @timeout=3s
-eternity2/gen bench  -nodes 5 @emit=-emit,hard.json @expect=hard
+eternity2/gen bench  -nodes 5 @emit=hard.json @expect=hard
 pentomino/def long
 acrostic/big  bench  -squares < w.txt @sha256=ce0dcc6c1b1f4a323bc1c6eb19514943641f5e69464cf94af299cc16acd5ee83
 `
@@ -25,7 +25,7 @@ acrostic/big  bench  -squares < w.txt @sha256=ce0dcc6c1b1f4a323bc1c6eb1951494364
 		{Entry: "meteor", Name: "2098", Class: ClassBench, Args: []string{"-v", "2098"}, Rate: "nodes", Timeout: defaultTimeout[ClassBench], Source: "cases.txt:2"},
 		{Entry: "acrostic", Name: "eras", Class: ClassCheck, Args: []string{"-puzzles", "eras.txt"}, Stdin: "words4.txt", Timeout: defaultTimeout[ClassCheck], Source: "cases.txt:4"},
 		{Entry: "eternity2", Name: "bad", Class: ClassCheck, Args: []string{"broken.json"}, Exit: 2, Timeout: 3 * time.Second, Source: "cases.txt:5"},
-		{Entry: "eternity2", Name: "gen", Class: ClassBench, Args: []string{"-nodes", "5"}, Emit: []string{"-emit", "hard.json"}, Expect: "hard", Timeout: defaultTimeout[ClassBench], Source: "cases.txt:6"},
+		{Entry: "eternity2", Name: "gen", Class: ClassBench, Args: []string{"-nodes", "5"}, Emit: []string{"hard.json"}, Expect: "hard", Timeout: defaultTimeout[ClassBench], Source: "cases.txt:6"},
 		{Entry: "pentomino", Name: "def", Class: ClassLong, Timeout: defaultTimeout[ClassLong], Source: "cases.txt:7"},
 		{Entry: "acrostic", Name: "big", Class: ClassBench, Args: []string{"-squares"}, Stdin: "w.txt", SHA256: "ce0dcc6c1b1f4a323bc1c6eb19514943641f5e69464cf94af299cc16acd5ee83",
 			Timeout: defaultTimeout[ClassBench], Source: "cases.txt:8"},
@@ -103,7 +103,7 @@ func TestSelect(t *testing.T) {
 // line, never a panic; a case read prints back (list) as a line that reads
 // back as the same case.
 func FuzzParseCases(f *testing.F) {
-	for _, seed := range []string{"meteor/2098 bench 2098 @rate=nodes\n", "a/b check x < in.txt @exit=2\n", "a/b long @timeout=5m @emit=-emit,x @expect=c\n",
+	for _, seed := range []string{"meteor/2098 bench 2098 @rate=nodes\n", "a/b check x < in.txt @exit=2\n", "a/b long @timeout=5m @emit=x @expect=c\n",
 		"a/b check @sha256=" + strings.Repeat("0", 64) + "\n", "# c\n\n", "", "a/b\n", "a/b check @rate=x @rate=y\n", "a/b check <x\n"} {
 		f.Add(seed)
 	}

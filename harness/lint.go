@@ -2,7 +2,9 @@ package main
 
 // lint.go checks an entry against the submission rules of the shootout
 // sites: one non-test source file, package main, standard library imports
-// only (no cgo), gofmt-clean, builds with plain `go build`.
+// only (no cgo), gofmt-clean, builds with plain `go build`. An entry with
+// no such site (packageEntries) is one package main of several files, and
+// its size is that of its hand-written files.
 
 import (
 	"bytes"
@@ -12,14 +14,21 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 )
 
+// packageEntries have no site that takes one file (eternity2 runs for
+// hours on clusters, built from its folder): each is one package main of
+// files by concern.
+var packageEntries = map[string]bool{"eternity2": true}
+
 // LintResult is what lint found for one entry.
 type LintResult struct {
 	Entry    string
-	File     string // the file to submit, when there is exactly one
+	File     string // what to submit: the one file, or a package entry's folder
+	Files    int    // the hand-written files counted in Gz
 	Gz       int
 	Problems []string
 }
@@ -41,7 +50,7 @@ func Lint(root, entry string, build func() error) LintResult {
 		}
 		r.Problems = append(r.Problems, gofmtProblem(f)...)
 	}
-	if len(programs) != 1 || filepath.Base(programs[0]) != "main.go" {
+	if !packageEntries[entry] && (len(programs) != 1 || filepath.Base(programs[0]) != "main.go") {
 		var names []string
 		for _, p := range programs {
 			names = append(names, filepath.Base(p))
@@ -51,16 +60,42 @@ func Lint(root, entry string, build func() error) LintResult {
 	for _, f := range programs {
 		r.Problems = append(r.Problems, sourceProblems(f)...)
 	}
-	if len(programs) == 1 {
-		r.File = programs[0]
-		if src, err := os.ReadFile(r.File); err == nil {
-			r.Gz = GzSize(src)
-		}
+	r.File = dir + string(filepath.Separator)
+	if !packageEntries[entry] {
+		r.File = filepath.Join(dir, "main.go")
 	}
+	r.Gz, r.Files, _ = EntryGz(root, entry)
 	if err := build(); err != nil {
 		r.Problems = append(r.Problems, err.Error())
 	}
 	return r
+}
+
+// generated is the first line of a generated Go file.
+var generated = regexp.MustCompile(`^// Code generated .* DO NOT EDIT\.`)
+
+// EntryGz is an entry's size as the sites print it: its main.go's, or for
+// a package entry its hand-written non-test files' together (generated
+// ones left out), in name order.
+func EntryGz(root, entry string) (gz, files int, err error) {
+	dir := filepath.Join(root, entry)
+	if !packageEntries[entry] {
+		src, err := os.ReadFile(filepath.Join(dir, "main.go"))
+		return GzSize(src), 1, err
+	}
+	sources, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+	var all []byte
+	for _, f := range sources {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			return 0, 0, err
+		}
+		if !strings.HasSuffix(f, "_test.go") && !generated.Match(src) {
+			all = append(append(all, src...), '\n')
+			files++
+		}
+	}
+	return GzSize(all), files, nil
 }
 
 func gofmtProblem(path string) []string {

@@ -626,7 +626,11 @@ func lintCommand(o *options, stdout, stderr io.Writer) int {
 	for _, e := range names {
 		r := Lint(o.root, e, func() error { _, err := b.Binary(Case{Entry: e}); return err })
 		if len(r.Problems) == 0 {
-			fmt.Fprintf(stdout, "ok    %-10s submit %s (gz≈ %d bytes)\n", e, displayPath(r.File), r.Gz)
+			what := fmt.Sprintf("submit %s", displayPath(r.File))
+			if packageEntries[e] {
+				what = fmt.Sprintf("build %s, a package of %d hand-written files", displayPath(r.File), r.Files)
+			}
+			fmt.Fprintf(stdout, "ok    %-10s %s (gz≈ %d bytes)\n", e, what, r.Gz)
 			continue
 		}
 		failed++

@@ -47,8 +47,8 @@ func NewBuilder(root string) (*Builder, error) {
 func (b *Builder) Close() { os.RemoveAll(b.Dir) }
 
 // Binary returns the path of the program that runs case c, building it on
-// first use. A plain entry is built with plain `go build`; an @emit case runs
-// the entry to print a generated Go file, then builds that.
+// first use. A plain entry is built with plain `go build`; for an @emit
+// case the entry writes a Go module into a new folder, which is then built.
 func (b *Builder) Binary(c Case) (string, error) {
 	key := c.Entry
 	if len(c.Emit) > 0 {
@@ -67,19 +67,14 @@ func (b *Builder) Binary(c Case) (string, error) {
 	if len(c.Emit) == 0 {
 		return entryBin, nil
 	}
-	res := Run(RunSpec{Bin: entryBin, Args: c.Emit, Dir: filepath.Join(b.Root, c.Entry), Timeout: time.Minute, CaptureStdout: true})
-	if res.Err != nil || res.ExitCode != 0 {
-		return "", fmt.Errorf("generating %s with %s %s: %s", c.ID(), c.Entry, strings.Join(c.Emit, " "), res.Problem())
-	}
 	srcDir := filepath.Join(b.Dir, c.Entry+"-"+c.Name+"-gen")
-	if err := os.MkdirAll(srcDir, 0o755); err != nil {
-		return "", err
-	}
-	if err := os.WriteFile(filepath.Join(srcDir, "main.go"), res.Stdout, 0o644); err != nil {
-		return "", err
+	args := append([]string{"-emit", srcDir}, c.Emit...)
+	res := Run(RunSpec{Bin: entryBin, Args: args, Dir: filepath.Join(b.Root, c.Entry), Timeout: time.Minute, CaptureStdout: true})
+	if res.Err != nil || res.ExitCode != 0 {
+		return "", fmt.Errorf("generating %s with %s %s: %s", c.ID(), c.Entry, strings.Join(args, " "), res.Problem())
 	}
 	bin := filepath.Join(b.Dir, c.Entry+"-"+c.Name+"-gen.bin")
-	if err := b.goBuild(srcDir, bin, "main.go"); err != nil {
+	if err := b.goBuild(srcDir, bin, "."); err != nil {
 		return "", fmt.Errorf("building the program generated for %s: %v", c.ID(), err)
 	}
 	b.built[key] = bin

@@ -1,0 +1,474 @@
+package main
+
+// board.go: the board as read, from JSON or plain text, and the files and
+// names it comes with.
+
+import (
+	"bytes"
+	"cmp"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+type hint struct {
+	Pos   int `json:"pos"`
+	Piece int `json:"piece"`
+	Rot   int `json:"rot"`
+}
+
+// puzzle is a board as read, before any search structure is built.
+type puzzle struct {
+	name          string
+	width, height int
+	pieces        [][4]int // URDL
+	hints         []hint
+}
+
+const (
+	maxColour = 255
+	maxSide   = 64
+	maxBoard  = 16 << 20 // bytes of a board file
+)
+
+// inputError is bad input: one line for stderr, exit status 2.
+type inputError struct{ msg string }
+
+func (e *inputError) Error() string { return e.msg }
+
+func bad(format string, args ...any) error { return &inputError{fmt.Sprintf(format, args...)} }
+
+// shorten cuts a message to 100 bytes.
+func shorten(s string) string {
+	if len(s) > 100 {
+		return strings.ToValidUTF8(s[:97], "") + "..."
+	}
+	return s
+}
+
+// quote shows a bad line or argument in at most about 60 bytes.
+func quote(s string) string {
+	q := strconv.Quote(s)
+	for n := min(len(s), 60); len(q) > 62; n-- {
+		q = strconv.Quote(s[:n]) + "..."
+	}
+	return q
+}
+
+// readPuzzle reads JSON (when the text starts with '{') or plain text, and
+// validates the result.
+func readPuzzle(name string, data []byte) (*puzzle, error) {
+	var p *puzzle
+	var err error
+	if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
+		return nil, bad("%s: starts with a byte-order mark: save it as UTF-8 without one", name)
+	}
+	if t := bytes.TrimSpace(data); len(t) > 0 && t[0] == '{' {
+		p, err = readJSON(name, data)
+	} else {
+		p, err = readText(name, data)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return p, p.validate(name)
+}
+
+// boardJSON is the JSON form; every field the format needs is a pointer, so
+// that a missing one is told from a zero.
+type boardJSON struct {
+	Name   *string           `json:"name,omitempty"`
+	ID     *string           `json:"id,omitempty"`
+	Width  *int              `json:"width"`
+	Height *int              `json:"height"`
+	Pieces []json.RawMessage `json:"pieces"`
+	Hints  []hintJSON        `json:"hints"`
+	// Other keys of the public board files, read and not used; any other
+	// key is refused, so that a misspelt "hints" cannot drop the hints.
+	Family    json.RawMessage `json:"family,omitempty"`
+	NumColors json.RawMessage `json:"numColors,omitempty"`
+	MaxScore  json.RawMessage `json:"maxScore,omitempty"`
+	Seed      json.RawMessage `json:"seed,omitempty"`
+}
+
+type hintJSON struct {
+	Pos   *int `json:"pos"`
+	Piece *int `json:"piece"`
+	Rot   *int `json:"rot"`
+}
+
+// The keys of the board object and of a hint.
+var (
+	boardKeys = []string{"name", "id", "width", "height", "pieces", "hints", "family", "numColors", "maxScore", "seed"}
+	hintKeys  = []string{"pos", "piece", "rot"}
+)
+
+// exactKeys checks the keys of a board, well-formed JSON, and of its
+// hints: each one of the format's, letter for letter, and given once.
+// encoding/json alone would take "Width" for width, and a second key over
+// the first.
+func exactKeys(data []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	return eachKey(dec, "the board", boardKeys, func(key string) error {
+		if key != "hints" {
+			return skipValue(dec)
+		}
+		if t, _ := dec.Token(); t != json.Delim('[') {
+			return nil // null
+		}
+		for i := 0; dec.More(); i++ {
+			if err := eachKey(dec, fmt.Sprintf("hint %d", i), hintKeys, func(string) error { return skipValue(dec) }); err != nil {
+				return err
+			}
+		}
+		_, err := dec.Token()
+		return err
+	})
+}
+
+// eachKey reads an object, handing each key to value, which reads its
+// value; a key not among keys, or given twice, is an error.
+func eachKey(dec *json.Decoder, what string, keys []string, value func(key string) error) error {
+	if _, err := dec.Token(); err != nil {
+		return err
+	}
+	seen := map[string]bool{}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		key, _ := t.(string)
+		switch {
+		case !slices.Contains(keys, key):
+			return fmt.Errorf("%s: unknown key %s (keys: %s)", what, quote(key), strings.Join(keys, " "))
+		case seen[key]:
+			return fmt.Errorf("%s: key %q given twice", what, key)
+		}
+		seen[key] = true
+		if err := value(key); err != nil {
+			return err
+		}
+	}
+	_, err := dec.Token()
+	return err
+}
+
+func skipValue(dec *json.Decoder) error {
+	var v json.RawMessage
+	return dec.Decode(&v)
+}
+
+func readJSON(name string, data []byte) (*puzzle, error) {
+	var raw boardJSON
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return nil, bad("%s: broken JSON: %s", name, shorten(err.Error()))
+	}
+	if err := exactKeys(data); err != nil {
+		return nil, bad("%s: %v", name, err)
+	}
+	if raw.Width == nil || raw.Height == nil || raw.Pieces == nil {
+		return nil, bad("%s: expected \"width\", \"height\" and \"pieces\"", name)
+	}
+	p := &puzzle{width: *raw.Width, height: *raw.Height}
+	switch {
+	case raw.Name != nil:
+		p.name = *raw.Name
+	case raw.ID != nil:
+		p.name = *raw.ID
+	}
+	if p.width < 1 || p.height < 1 || p.width > maxSide || p.height > maxSide {
+		return nil, bad("%s: board %dx%d: expected a width and height from 1 to %d", name, p.width, p.height, maxSide)
+	}
+	for i, r := range raw.Pieces {
+		var e []int
+		if err := json.Unmarshal(r, &e); err != nil || len(e) != 4 {
+			return nil, bad("%s: piece %d: expected four integer colours [U,R,D,L], got %s", name, i, quote(string(r)))
+		}
+		p.pieces = append(p.pieces, [4]int{e[0], e[1], e[2], e[3]})
+	}
+	for i, h := range raw.Hints {
+		if h.Pos == nil || h.Piece == nil || h.Rot == nil {
+			return nil, bad("%s: hint %d: expected \"pos\", \"piece\" and \"rot\"", name, i)
+		}
+		p.hints = append(p.hints, hint{*h.Pos, *h.Piece, *h.Rot})
+	}
+	return p, nil
+}
+
+func readText(name string, data []byte) (*puzzle, error) {
+	p := &puzzle{width: -1}
+	for i, raw := range bytes.Split(data, []byte("\n")) {
+		line := strings.TrimSuffix(string(raw), "\r")
+		text, _, _ := strings.Cut(line, "#")
+		f := strings.Fields(text)
+		where := fmt.Sprintf("%s line %d", name, i+1)
+		switch {
+		case len(f) == 0:
+		case f[0] == "name":
+			if len(f) != 2 {
+				return nil, bad("%s: expected \"name NAME\", got %s", where, quote(line))
+			}
+			if p.name != "" {
+				return nil, bad("%s: a second name line; a board has one name", where)
+			}
+			p.name = f[1]
+		case f[0] == "hint":
+			n, err := ints(f[1:])
+			if err != nil || len(n) != 3 {
+				return nil, bad("%s: expected \"hint POS PIECE ROT\", got %s", where, quote(line))
+			}
+			p.hints = append(p.hints, hint{n[0], n[1], n[2]})
+		case len(f) == 2 && p.width < 0 && len(p.pieces) == 0:
+			n, err := ints(f)
+			if err != nil {
+				return nil, bad("%s: expected \"W H\", got %s", where, quote(line))
+			}
+			p.width, p.height = n[0], n[1]
+		case len(f) == 4:
+			n, err := ints(f)
+			if err != nil {
+				return nil, bad("%s: expected four integer colours \"U R D L\", got %s", where, quote(line))
+			}
+			if len(p.hints) > 0 {
+				return nil, bad("%s: a piece after the hints; pieces come first", where)
+			}
+			if len(p.pieces) == maxSide*maxSide {
+				return nil, bad("%s: more than %d pieces", where, maxSide*maxSide)
+			}
+			p.pieces = append(p.pieces, [4]int{n[0], n[1], n[2], n[3]})
+		default:
+			return nil, bad("%s: expected \"W H\", \"U R D L\", \"hint POS PIECE ROT\" or \"name NAME\", got %s", where, quote(line))
+		}
+	}
+	if p.width < 0 { // no "W H" line: a square board
+		side := 0
+		for side*side < len(p.pieces) {
+			side++
+		}
+		if side*side != len(p.pieces) || side == 0 {
+			return nil, bad("%s: no \"W H\" line and %d pieces is not a square board; add a \"W H\" line", name, len(p.pieces))
+		}
+		p.width, p.height = side, side
+	}
+	return p, nil
+}
+
+func ints(f []string) ([]int, error) {
+	n := make([]int, len(f))
+	for i, s := range f {
+		v, err := strconv.Atoi(s)
+		if err != nil {
+			return nil, err
+		}
+		n[i] = v
+	}
+	return n, nil
+}
+
+func (p *puzzle) validate(name string) error {
+	if p.name != "" && !validName(p.name) {
+		return bad("%s: name %s: expected at most %d bytes of printable UTF-8 without spaces", name, quote(p.name), maxName)
+	}
+	if p.width < 1 || p.height < 1 || p.width > maxSide || p.height > maxSide {
+		return bad("%s: board %dx%d: expected a width and height from 1 to %d", name, p.width, p.height, maxSide)
+	}
+	if len(p.pieces) != p.width*p.height {
+		return bad("%s: %d pieces for a %dx%d board: expected %d", name, len(p.pieces), p.width, p.height, p.width*p.height)
+	}
+	for i, e := range p.pieces {
+		for _, c := range e {
+			if c < 0 || c > maxColour {
+				return bad("%s: piece %d has colour %d: expected 0 to %d", name, i, c, maxColour)
+			}
+		}
+	}
+	posUsed, pieceUsed := map[int]int{}, map[int]int{}
+	for i, h := range p.hints {
+		switch {
+		case h.Pos < 0 || h.Pos >= p.width*p.height:
+			return bad("%s: hint %d: position %d is off the %dx%d board", name, i, h.Pos, p.width, p.height)
+		case h.Piece < 0 || h.Piece >= len(p.pieces):
+			return bad("%s: hint %d: piece %d does not exist (pieces are 0 to %d)", name, i, h.Piece, len(p.pieces)-1)
+		case h.Rot < 0 || h.Rot > 3:
+			return bad("%s: hint %d: rotation %d: expected 0 to 3", name, i, h.Rot)
+		}
+		if j, dup := posUsed[h.Pos]; dup {
+			return bad("%s: hint %d: position %d already holds hint %d", name, i, h.Pos, j)
+		}
+		if j, dup := pieceUsed[h.Piece]; dup {
+			return bad("%s: hint %d: piece %d is already used by hint %d", name, i, h.Piece, j)
+		}
+		posUsed[h.Pos], pieceUsed[h.Piece] = i, i
+	}
+	return nil
+}
+
+// maxName is the longest board name.
+const maxName = 200
+
+// validName says whether a board name can stand in the output's first
+// line and round-trip through JSON: printable UTF-8, no spaces.
+func validName(name string) bool {
+	if len(name) > maxName || !utf8.ValidString(name) {
+		return false
+	}
+	for _, r := range name {
+		if !unicode.IsPrint(r) || unicode.IsSpace(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// header is the output's first line.
+func (p *puzzle) header() string {
+	return fmt.Sprintf("board %s %dx%d pieces %d hints %d", p.name, p.width, p.height, len(p.pieces), len(p.hints))
+}
+
+// fingerprint names the board's content (name, size, pieces, hints), so
+// that records and checkpoints of another board are refused.
+func (p *puzzle) fingerprint() string {
+	h := fnv.New64a()
+	fmt.Fprintf(h, "%s %d %d %v %v", p.name, p.width, p.height, p.pieces, p.hints)
+	return fmt.Sprintf("%016x", h.Sum64())
+}
+
+// toJSON is the board in the JSON input format, for checkpoints.
+func (p *puzzle) toJSON() boardJSON {
+	w, h := p.width, p.height
+	b := boardJSON{Name: &p.name, Width: &w, Height: &h}
+	for _, e := range p.pieces {
+		raw, _ := json.Marshal(e[:])
+		b.Pieces = append(b.Pieces, raw)
+	}
+	b.Hints = []hintJSON{}
+	for _, x := range p.hints {
+		x := x
+		b.Hints = append(b.Hints, hintJSON{&x.Pos, &x.Piece, &x.Rot})
+	}
+	return b
+}
+
+// rotated returns the piece's edges after r clockwise quarter turns.
+func rotated(e [4]int, r int) [4]int {
+	return [4]int{e[(4-r)%4], e[(5-r)%4], e[(6-r)%4], e[(7-r)%4]}
+}
+
+const (
+	up = iota
+	right
+	down
+	left
+)
+
+// readBoard reads BOARD (a file, or stdin for - or none) and its puzzle;
+// a board with no name of its own takes the file's.
+func readBoard(args []string, stdin io.Reader) (*puzzle, error) {
+	name, data := "stdin", []byte(nil)
+	var err error
+	if len(args) == 0 || args[0] == "-" {
+		data, err = readAll("stdin", stdin, maxBoard)
+	} else {
+		name = args[0]
+		data, err = readFile(name, maxBoard)
+	}
+	if err != nil {
+		return nil, err
+	}
+	p, err := readPuzzle(shown(name), data)
+	if err != nil {
+		return nil, err
+	}
+	if p.name == "" {
+		p.name = nameOf(name)
+	}
+	return p, nil
+}
+
+// openFile opens a file for reading: a directory or an unreadable file
+// is bad input.
+func openFile(name string) (*os.File, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, bad("%s: %v", shown(name), unwrapPath(err))
+	}
+	if info, err := f.Stat(); err != nil || info.IsDir() {
+		f.Close()
+		return nil, bad("%s: a directory, expected a file", shown(name))
+	}
+	return f, nil
+}
+
+// readFile reads a whole file of at most limit bytes, refusing a larger
+// one before reading it.
+func readFile(name string, limit int64) ([]byte, error) {
+	f, err := openFile(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if info, err := f.Stat(); err == nil && info.Size() > limit {
+		return nil, bad("%s: larger than %d MiB", shown(name), limit>>20)
+	}
+	return readAll(shown(name), f, limit)
+}
+
+// readAll reads at most limit bytes; more, or a failed read, is bad input.
+func readAll(name string, r io.Reader, limit int64) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, limit+1))
+	switch {
+	case err != nil:
+		return nil, bad("%s: %v", name, unwrapPath(err))
+	case int64(len(data)) > limit:
+		return nil, bad("%s: larger than %d MiB", name, limit>>20)
+	}
+	return data, nil
+}
+
+// unwrapPath is an error without the path that os puts in it (the
+// message names the file once, shortened).
+func unwrapPath(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// shown is a file name as messages show it: at most 48 bytes, its end,
+// quoted when it holds anything but printable UTF-8.
+func shown(name string) string {
+	if len(name) > 48 {
+		name = "..." + name[len(name)-45:]
+	}
+	if !utf8.ValidString(name) || strings.ContainsFunc(name, func(r rune) bool { return !unicode.IsPrint(r) }) {
+		return quote(name)
+	}
+	return name
+}
+
+// nameOf is the board name a file gives: its base name without the
+// extension, with anything but printable non-space UTF-8 made '_'.
+func nameOf(file string) string {
+	base := strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
+	base = strings.Map(func(r rune) rune {
+		if r == utf8.RuneError || !unicode.IsPrint(r) || unicode.IsSpace(r) {
+			return '_'
+		}
+		return r
+	}, strings.ToValidUTF8(base, "_"))
+	if len(base) > maxName {
+		base = base[:maxName]
+	}
+	return cmp.Or(strings.ToValidUTF8(base, ""), "board")
+}

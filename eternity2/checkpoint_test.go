@@ -1,0 +1,228 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"math/rand"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// Checkpoints: a search killed at random saves (20 times, some of them
+// between writing a checkpoint and renaming it) and resumed each time
+// from its last checkpoint ends with the bytes of a search never stopped;
+// as one part, as a whole run of one part with a budget, and of three
+// parts.
+func TestCheckpointResume(t *testing.T) {
+	rng := rand.New(rand.NewSource(13))
+	hard, _ := readPuzzle("bench-hard", mustRead(t, "testdata/bench-hard.json"))
+	top10, _ := readPuzzle("clue1-top10", mustRead(t, "testdata/clue1-top10.json"))
+	tests := []struct {
+		name    string
+		p       *puzzle
+		parts   int
+		indices []int
+		all     bool
+		budget  int64
+	}{
+		{"bench-hard, 2 M nodes", hard, 1, []int{0}, false, 2_000_000},
+		{"clue1-top10 -all, part 1 of 3", top10, 3, []int{1}, true, 0},
+		{"clue1-top10 -all, 3 parts", top10, 3, []int{0, 1, 2}, true, 0},
+	}
+	for _, tt := range tests {
+		whole := len(tt.indices) == tt.parts
+		output := func(s *search) []byte {
+			res, err := s.result()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var b bytes.Buffer
+			res.write(&b)
+			return b.Bytes()
+		}
+		s := newSearch(mustEngine(t, tt.p), tt.parts, tt.all, tt.budget, tt.indices, whole)
+		if err := newCoordinator(s, saving{}, sliceNodes, nil).run(); err != nil {
+			t.Fatal(err)
+		}
+		want := output(s)
+		file := filepath.Join(t.TempDir(), "search.json")
+		stops := 0
+		for {
+			if _, err := os.Stat(file); err == nil {
+				if s, err = loadCheckpoint(file); err != nil {
+					t.Fatalf("%s: resume: %v", tt.name, err)
+				}
+			} else {
+				s = newSearch(mustEngine(t, tt.p), tt.parts, tt.all, tt.budget, tt.indices, whole)
+			}
+			var co *coordinator
+			killed := false
+			write := saveCheckpoint
+			if stops < 20 {
+				write = killedAt(2+rng.Intn(20), stops%5 == 4, func() { killed = true; co.stop.Store(true) })
+			}
+			co = newCoordinator(s, saving{file, time.Millisecond, write, io.Discard}, 20_000, nil)
+			if err := co.run(); err != nil {
+				t.Fatalf("%s: %v", tt.name, err)
+			}
+			if !killed {
+				break
+			}
+			stops++
+		}
+		if got := output(s); !bytes.Equal(got, want) {
+			t.Errorf("%s: after %d stops:\n%s\nwant\n%s", tt.name, stops, got, want)
+		}
+	}
+}
+
+// killedAt is a save that kills the process at its nth call (kill says
+// so and stops the search): before writing, or between writing the
+// temporary file and renaming it. A killed process writes nothing more.
+func killedAt(n int, inWrite bool, kill func()) func(string, *checkpoint) error {
+	dead := false
+	return func(file string, c *checkpoint) error {
+		if n--; dead || n > 0 {
+			if dead {
+				return nil
+			}
+			return saveCheckpoint(file, c)
+		}
+		if inWrite {
+			c.Sum = c.sum()
+			data, _ := json.Marshal(c)
+			os.WriteFile(file+".tmp", data, 0o644)
+		}
+		dead = true
+		kill()
+		return nil
+	}
+}
+
+// The real thing: kill -9 and SIGTERM on the program, each once it has
+// written a checkpoint of its own, then -resume.
+func TestKillAndResume(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the program as a process")
+	}
+	bin := buildEntry(t)
+	want := mustRead(t, "../expected/eternity2/clue1-top10-all.out")
+	file := filepath.Join(t.TempDir(), "cp.json")
+	args := []string{"-all", "-checkpoint", file, "-every", "20ms", "testdata/clue1-top10.json"}
+	modTime := func() time.Time {
+		if info, err := os.Stat(file); err == nil {
+			return info.ModTime()
+		}
+		return time.Time{}
+	}
+	for round, sig := range []syscall.Signal{syscall.SIGKILL, syscall.SIGTERM, syscall.SIGKILL} {
+		cmd := exec.Command(bin, args...)
+		var out, errb bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &errb
+		before := modTime()
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		exited := make(chan error, 1)
+		go func() { exited <- cmd.Wait() }()
+		// Wait for a checkpoint of this run, then a little more.
+		deadline := time.Now().Add(20 * time.Second)
+		for modTime().Equal(before) && time.Now().Before(deadline) {
+			time.Sleep(5 * time.Millisecond)
+		}
+		time.Sleep(time.Duration(10*round) * time.Millisecond)
+		cmd.Process.Signal(sig)
+		err := <-exited
+		if err == nil {
+			// It finished first: then its output must be the search's.
+			if !bytes.Equal(out.Bytes(), want) {
+				t.Fatalf("round %d finished with\n%s", round, out.Bytes())
+			}
+			return
+		}
+		if sig == syscall.SIGTERM {
+			if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 143 || !strings.Contains(errb.String(), "SIGTERM: the search is saved in "+shown(file)+"; resume it with -resume "+shown(file)) {
+				t.Fatalf("SIGTERM: %v, stderr %q; want exit 143 and a line saying how to resume", err, errb.String())
+			}
+		}
+		if modTime().IsZero() {
+			t.Fatalf("round %d: no checkpoint", round)
+		}
+		args = []string{"-resume", file, "-checkpoint", file, "-every", "20ms"}
+	}
+	out, err := exec.Command(bin, args...).Output()
+	if err != nil || !bytes.Equal(out, want) {
+		t.Errorf("resumed: %v\n%s\nwant\n%s", err, out, want)
+	}
+}
+
+// A checkpoint that is not one of this search's is refused with one line.
+func TestBadCheckpoints(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.json")
+	// A checkpoint of a search 30,000 nodes in.
+	p, _ := readPuzzle("clue3", mustRead(t, "testdata/clue3.json"))
+	s := newSearch(mustEngine(t, p), 1, false, 0, []int{0}, false)
+	s.parts[0].advance(30_000)
+	if err := saveCheckpoint(good, s.checkpoint([]partState{s.parts[0].state()})); err != nil {
+		t.Fatal(err)
+	}
+	data := string(mustRead(t, good))
+	var c checkpoint
+	if json.Unmarshal([]byte(data), &c) != nil || c.Runs[0].Done || len(c.Runs[0].Placed) < 4 {
+		t.Fatalf("no checkpoint of a search under way: %s", data)
+	}
+	edit := func(change func(c *checkpoint)) string {
+		var x checkpoint
+		json.Unmarshal([]byte(data), &x)
+		change(&x)
+		x.Sum = x.sum()
+		b, _ := json.Marshal(x)
+		return string(b)
+	}
+	editUnsummed := func(change func(c *checkpoint)) string {
+		var x checkpoint
+		json.Unmarshal([]byte(data), &x)
+		change(&x)
+		b, _ := json.Marshal(x)
+		return string(b)
+	}
+	tests := []struct {
+		name, content, want string
+	}{
+		{"truncated", data[:len(data)/2], "corrupt: unexpected end of JSON input"},
+		{"another format", strings.Replace(data, checkpointFormat, "eternity2 checkpoint 0", 1), `format "eternity2 checkpoint 0", expected "eternity2 checkpoint 4"`},
+		{"a count edited", editUnsummed(func(c *checkpoint) { c.Runs[0].Found.Nodes++ }), "corrupt: its checksum does not match"},
+		{"done edited", editUnsummed(func(c *checkpoint) { c.Runs[0].Done = true }), "corrupt: its checksum does not match"},
+		{"the budget edited", editUnsummed(func(c *checkpoint) { c.Budget = 5 }), "corrupt: its checksum does not match"},
+		{"a board changed", edit(func(c *checkpoint) { c.Board.Pieces[0] = json.RawMessage("[1,2,3,4]") }), "corrupt"},
+		{"a placement off its pool", edit(func(c *checkpoint) { c.Runs[0].Placed[3] ^= 1 << pieceShift }), "corrupt: part 0: depth 3: the placement is not in its pool"},
+		{"a position off its pool", edit(func(c *checkpoint) { c.Runs[0].Pos = 0 }), "the position is not in its pool"},
+		{"a best board not of the search", edit(func(c *checkpoint) { c.Runs[0].Found.Board = []uint32{sentinel}; c.Runs[0].Found.Score = 0 }), "the best board is not one of the search's"},
+		{"more parts", edit(func(c *checkpoint) { c.Parts = 2 }), "cut at depth 0 into 1 units, but this program cuts this board at 5"},
+	}
+	for _, tt := range tests {
+		file := filepath.Join(dir, "bad.json")
+		os.WriteFile(file, []byte(tt.content), 0o644)
+		var out, errb bytes.Buffer
+		if status := runMain([]string{"-resume", file}, nil, &out, &errb); status != 2 || out.Len() != 0 ||
+			!strings.Contains(errb.String(), tt.want) || strings.Count(errb.String(), "\n") != 1 {
+			t.Errorf("%s: status %d, stderr %q; want 2 and one line containing %q", tt.name, status, errb.String(), tt.want)
+		}
+	}
+	// The good one resumes to the uninterrupted bytes.
+	var out, whole, errb bytes.Buffer
+	if status := runMain([]string{"-resume", good}, nil, &out, &errb); status != 0 {
+		t.Fatal(errb.String())
+	}
+	runMain([]string{"-parts", "1", "-part", "0", "testdata/clue3.json"}, nil, &whole, &errb)
+	if !bytes.Equal(out.Bytes(), whole.Bytes()) {
+		t.Errorf("resumed:\n%s\nwant\n%s", out.Bytes(), whole.Bytes())
+	}
+}

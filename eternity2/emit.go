@@ -1,0 +1,320 @@
+package main
+
+// emit.go: this program with its search written out for one board. -emit
+// DIR writes it as a Go module; -compiled builds it once into the user's
+// cache and runs it. It is the same program, flags, output, records and
+// checkpoints, with explore_board.go in place of explore_tables.go: one
+// labelled block per depth, every offset a constant, the up and left
+// colours read straight from the placements (or written in for the frame
+// and the hints), jumps between depths instead of a loop over a table.
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"go/format"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"text/template"
+	"time"
+)
+
+// source is this program's own source, which -emit writes out again.
+//
+//go:embed *.go
+var source embed.FS
+
+// The file that holds the search, for any board or for one.
+const (
+	tablesSearch = "explore_tables.go"
+	boardSearch  = "explore_board.go"
+)
+
+// maxEmitCells is the most cells a specialised program fills: a 32x32
+// board's compiles in about 10 s; past it the compiler takes minutes and
+// gigabytes.
+const maxEmitCells = 1024
+
+// writeModule writes the program specialised to e's board into dir (new,
+// empty, or one -emit wrote before): go.mod, this program's files, and the
+// board's search.
+func writeModule(dir string, e *engine) error {
+	if len(e.recs) > maxEmitCells {
+		return bad("-emit: %d cells to fill: past %d, the Go compiler takes minutes and gigabytes on the program; search this board with eternity2 itself", len(e.recs), maxEmitCells)
+	}
+	if entries, err := os.ReadDir(dir); err == nil && len(entries) > 0 {
+		if _, err := os.Stat(filepath.Join(dir, boardSearch)); err != nil {
+			return bad("-emit %s: not empty, and not a program -emit wrote: give a new folder", shown(dir))
+		}
+	}
+	search, err := boardSource(e)
+	if err != nil {
+		return err
+	}
+	files := map[string][]byte{"go.mod": []byte("module eternity2\n\ngo 1.23\n"), boardSearch: search}
+	names, _ := fs.Glob(source, "*.go")
+	for _, name := range names {
+		if !strings.HasSuffix(name, "_test.go") && name != tablesSearch && name != boardSearch && !strings.HasPrefix(name, "gen_") {
+			files[name], _ = source.ReadFile(name)
+		}
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return bad("-emit %s: %v", shown(dir), unwrapPath(err))
+	}
+	for name, data := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			return fmt.Errorf("-emit %s: %v", shown(dir), unwrapPath(err))
+		}
+	}
+	return nil
+}
+
+// boardSource is explore_board.go for e's board.
+func boardSource(e *engine) ([]byte, error) {
+	board, _ := json.Marshal(e.p.toJSON())
+	// Pool rows of 2^shift entries, the fewest that hold every colour, not
+	// the engine's 256: a shift by a constant costs nothing, and the
+	// smaller table stays in cache (256-entry rows took 1.06x the CPU on
+	// the centre clue).
+	var shift uint
+	for 1<<shift < e.colours {
+		shift++
+	}
+	packed := func(k int) int { return k>>rowShift<<shift + k&colourMask } // row (group*colours + up), then left
+	data := boardData{Name: e.p.name, Board: string(board), HintsLegal: e.hintsLegal, PoolShift: int(shift),
+		PoolLen: 1, SmallCandidates: len(e.candidates) <= 1<<16}
+	for data.PoolLen < len(e.poolStart)>>rowShift<<shift {
+		data.PoolLen <<= 1
+	}
+	for k, start := range e.poolStart {
+		if start != 0 {
+			data.PoolEntries = append(data.PoolEntries, [2]int32{int32(packed(k)), start})
+		}
+	}
+	depthOf := make([]int, len(e.hintAt)) // the depth a cell without a hint is filled at
+	for d, r := range e.recs {
+		depthOf[r.cell] = d
+	}
+	for d := range e.recs {
+		data.Depths = append(data.Depths, e.depthBlock(d, depthOf, packed(int(e.recs[d].base))))
+	}
+	var b bytes.Buffer
+	if err := boardTemplate.Execute(&b, data); err != nil {
+		return nil, err
+	}
+	return format.Source(b.Bytes())
+}
+
+// boardData is what the template fills in.
+type boardData struct {
+	Name, Board     string
+	HintsLegal      bool
+	PoolShift       int
+	PoolLen         int // a power of two: an index masked to it needs no bounds check
+	PoolEntries     [][2]int32
+	SmallCandidates bool // at most 1<<16: indexed by a uint16, no mask
+	Depths          []depthBlock
+}
+
+// depthBlock is one depth's block: where its pool is, given the up and
+// left colours as Go expressions.
+type depthBlock struct {
+	D, Prev, Next, PoolBase int
+	Up, Left                string
+	Last                    bool
+}
+
+// depthBlock is depth d's block; depthOf gives the depth of each cell
+// without a hint, poolBase the packed key of its pools' first row.
+func (e *engine) depthBlock(d int, depthOf []int, poolBase int) depthBlock {
+	p, cell := e.p, int(e.recs[d].cell)
+	r, col := cell/p.width, cell%p.width
+	b := depthBlock{D: d, Prev: d - 1, Next: d + 1, PoolBase: poolBase, Up: "0", Left: "0", Last: d == len(e.recs)-1}
+	// The up colour: the frame's, a hint's, or the down colour of the placement above.
+	if above := cell - p.width; r > 0 && e.hintAt[above] != nil {
+		b.Up = strconv.Itoa(e.hintEdges(above)[down])
+	} else if r > 0 {
+		b.Up = fmt.Sprintf("a.placed[%d]>>downShift&colourMask", depthOf[above])
+	}
+	switch leftCell := cell - 1; {
+	case col == 0:
+	case e.hintAt[leftCell] != nil:
+		b.Left = strconv.Itoa(e.hintEdges(leftCell)[right])
+	case depthOf[leftCell] == d-1:
+		// Depth d is entered only from the placement at d-1, whose
+		// candidate is still in w: the left colour needs no load.
+		b.Left = "w&colourMask"
+	default:
+		b.Left = fmt.Sprintf("a.placed[%d]&colourMask", depthOf[leftCell])
+	}
+	return b
+}
+
+var boardTemplate = template.Must(template.New("board").Parse(`// Code generated by eternity2 -emit for board {{.Name}}; DO NOT EDIT.
+
+package main
+
+// builtinBoard is the board this program's search is written for.
+const builtinBoard = {{printf "%q" .Board}}
+
+// boardPools[key] is where the pool of (group, up, left) starts, in rows
+// of 1<<{{.PoolShift}}; the empty ones share the sentinel at 0, and only
+// the others are listed.
+var boardPools [{{.PoolLen}}]int32
+
+var boardPoolEntries = [...][2]int32{ {{range .PoolEntries}}{ {{index . 0}}, {{index . 1}} }, {{end}} }
+
+func init() {
+	for _, e := range boardPoolEntries {
+		boardPools[e[0]] = e[1]
+	}
+}
+
+// explore keeps the contract of explore_tables.go's, for this board only:
+// a block per depth, entered at d (from the depth above) or at l (going
+// on in its pool), left at b (its pool used up).
+func (c *cursor) explore(limit int64, all bool) stopReason {
+{{- if not .Depths}}
+	return exhausted
+}
+{{- else}}
+	a := c.a
+	d, i := c.d, c.i
+	left := limit // nodes still to place; the count is limit - left
+	floor, record := a.floor, a.recordDepth
+	var w uint32
+	var reason stopReason
+	_ = a.end // a's nil check here, not in the blocks
+	switch d {
+{{- range .Depths}}{{if .D}}
+	case {{.D}}:
+		goto l{{.D}}{{end}}{{end}}
+	}
+	goto l0
+{{- range .Depths}}
+{{- if .D}}
+d{{.D}}:
+	i = boardPools[({{.PoolBase}}+uint32({{.Up}})<<{{$.PoolShift}}+uint32({{.Left}}))&({{$.PoolLen}}-1)]
+	if left == 0 {
+		d, reason = {{.D}}, paused
+		goto stop
+	}
+{{- end}}
+l{{.D}}:
+	w = a.cands[{{if $.SmallCandidates}}uint16(i){{else}}i&(maxCandidates-1){{end}}]
+	i++
+	if a.used[w>>pieceShift] != 0 {
+		if w&lastInPool == 0 {
+			goto l{{.D}}
+		}
+		goto b{{.D}}
+	}
+	a.used[w>>pieceShift] = 1
+	a.placed[{{.D}}], a.next[{{.D}}] = w, i
+	left--
+	if record < {{.Next}} {
+		record = {{.Next}}
+		c.reached({{.Next}})
+	}
+{{- if .Last}}
+	if {{$.HintsLegal}} {
+		c.found.Solutions++
+		if !all {
+			d, reason = {{.Next}}, solved
+			goto stop
+		}
+	}
+	a.used[w>>pieceShift] = 0
+	if left == 0 {
+		d, reason = {{.D}}, paused
+		goto stop
+	}
+	goto l{{.D}}
+{{- else}}
+	goto d{{.Next}}
+{{- end}}
+b{{.D}}:
+	if floor == {{.D}} {
+		d, reason = {{.D}}, exhausted
+		goto stop
+	}
+{{- if .D}}
+	a.used[a.placed[{{.Prev}}]>>pieceShift] = 0
+	i = a.next[{{.Prev}}]
+	goto l{{.Prev}}
+{{- end}}
+{{- end}}
+stop:
+	c.d, c.i = d, i
+	c.found.Nodes += limit - left
+	return reason
+}
+{{- end}}
+`))
+
+// runCompiled runs args (this command line without -compiled and BOARD)
+// in the program specialised to e's board, built first into the user's
+// cache if it is not there: the folder is named by the board's fingerprint
+// and a hash of this program's source.
+func runCompiled(e *engine, args []string, stderr io.Writer) error {
+	cache, err := os.UserCacheDir()
+	if err != nil {
+		return bad("-compiled: no cache folder: %v", err)
+	}
+	h := sha256.New()
+	names, _ := fs.Glob(source, "*.go")
+	for _, name := range names {
+		data, _ := source.ReadFile(name)
+		fmt.Fprintf(h, "%s %d\n", name, len(data))
+		h.Write(data)
+	}
+	dir := filepath.Join(cache, "eternity2", fmt.Sprintf("%s-%s-%x", nameOf(e.p.name), e.p.fingerprint(), h.Sum(nil)[:8]))
+	bin := filepath.Join(dir, "eternity2")
+	if _, err := os.Stat(bin); err != nil {
+		if err := buildCompiled(e, dir, stderr); err != nil {
+			return err
+		}
+	}
+	return syscall.Exec(bin, append([]string{bin}, args...), os.Environ())
+}
+
+// buildCompiled writes and builds the specialised program into dir, in a
+// folder beside it renamed into place once built, so that dir holds a
+// whole program or nothing, whatever runs at once.
+func buildCompiled(e *engine, dir string, stderr io.Writer) error {
+	goCmd, err := exec.LookPath("go")
+	if err != nil {
+		return bad("-compiled builds the program with the Go toolchain, and there is no go command on PATH: install Go, or run without -compiled")
+	}
+	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
+		return bad("-compiled: %v", err)
+	}
+	tmp, err := os.MkdirTemp(filepath.Dir(dir), "build-")
+	if err != nil {
+		return bad("-compiled: %v", err)
+	}
+	defer os.RemoveAll(tmp)
+	start := time.Now()
+	if err := writeModule(tmp, e); err != nil {
+		return err
+	}
+	build := exec.Command(goCmd, "build", "-o", "eternity2", ".")
+	build.Dir = tmp
+	if out, err := build.CombinedOutput(); err != nil {
+		return fmt.Errorf("-compiled: go build failed: %v: %s", err, shorten(strings.ReplaceAll(string(out), "\n", " ")))
+	}
+	if err := os.Rename(tmp, dir); err != nil && !errors.Is(err, fs.ErrExist) { // ErrExist: another run built it first
+		return fmt.Errorf("-compiled: %v", err)
+	}
+	fmt.Fprintf(stderr, "eternity2: -compiled: built the program for board %s in %.1f s, kept in %s\n", e.p.name, time.Since(start).Seconds(), dir)
+	return nil
+}

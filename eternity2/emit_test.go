@@ -1,0 +1,261 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/rand"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// explore_tables.go is what gen_explore.go writes: not stale.
+func TestExploreTablesFresh(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "explore.go")
+	if msg, err := exec.Command("go", "run", "gen_explore.go", "-o", out).CombinedOutput(); err != nil {
+		t.Fatalf("go run gen_explore.go: %v\n%s", err, msg)
+	}
+	if !bytes.Equal(mustRead(t, out), mustRead(t, tablesSearch)) {
+		t.Errorf("%s is stale: run go generate ./eternity2", tablesSearch)
+	}
+}
+
+// specialise builds the program specialised to a board (once a board for
+// the whole test run, in parallel with whatever else builds).
+func specialise(t *testing.T, p *puzzle) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := writeModule(dir, mustEngine(t, p)); err != nil {
+		t.Fatalf("-emit: %v", err)
+	}
+	build := exec.Command("go", "build", "-o", "eternity2", ".")
+	build.Dir = dir
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("the specialised program does not build: %v\n%s", err, out)
+	}
+	return filepath.Join(dir, "eternity2")
+}
+
+// run runs a program and returns its stdout, failing the test unless it
+// exits 0.
+func run(t *testing.T, env []string, bin string, args ...string) []byte {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	cmd.Env = append(os.Environ(), env...)
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("%s %v: %v\n%s", filepath.Base(bin), args, err, errb.Bytes())
+	}
+	return out
+}
+
+// The specialised program is eternity2 for its board: on random boards in
+// every mode, and on every board in testdata (the golden walk, 300,000
+// nodes in both modes) on 1, 2 and 8 cores, it prints the table engine's
+// bytes. With ETERNITY2_LONG unset, the boards of testdata that are not
+// bench cases are left to the table engine's own test.
+func TestSpecialisedPrintsTheSame(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds specialised programs")
+	}
+	rng := rand.New(rand.NewSource(3))
+	for i, p := range []*puzzle{
+		randomPuzzle(rng, 3, 3, 3, 1, false),
+		randomPuzzle(rng, 4, 3, 3, 0, true),
+		randomPuzzle(rng, 3, 2, 3, 6, false), // every cell a hint
+	} {
+		bin := specialise(t, p)
+		for _, args := range [][]string{{}, {"-all"}, {"-nodes", "7"}, {"-all", "-nodes", "50"}} {
+			var want, errb bytes.Buffer
+			raw := boardFile(t, p)
+			runMain(append(args, raw), nil, &want, &errb)
+			if got := run(t, nil, bin, args...); !bytes.Equal(got, want.Bytes()) {
+				t.Errorf("random board %d %v: the specialised program prints\n%s\nthe engine\n%s", i, args, got, want.Bytes())
+			}
+		}
+	}
+	golden := strings.Split(string(mustRead(t, "testdata/walk-300k.golden")), "== ")[1:]
+	byBoard := map[string][]string{}
+	var boards []string
+	for _, c := range golden {
+		command, _, _ := strings.Cut(c, "\n")
+		f := strings.Fields(command)
+		board := f[len(f)-1]
+		if len(byBoard[board]) == 0 {
+			boards = append(boards, board)
+		}
+		byBoard[board] = append(byBoard[board], c)
+	}
+	var wg sync.WaitGroup
+	bins := make([]string, len(boards))
+	for k, board := range boards {
+		if os.Getenv("ETERNITY2_LONG") == "" && board != "testdata/bench-hard.json" && board != "testdata/official_centreclue.json" && board != "testdata/clue3.json" {
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			p, err := readBoard([]string{board}, nil)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			bins[k] = specialise(t, p)
+		}()
+	}
+	wg.Wait()
+	for k, board := range boards {
+		if bins[k] == "" {
+			continue
+		}
+		for _, c := range byBoard[board] {
+			command, want, _ := strings.Cut(c, "\n")
+			args := strings.Fields(command)
+			args = args[:len(args)-1]
+			for _, procs := range []string{"1", "2", "8"} {
+				if got := run(t, []string{"GOMAXPROCS=" + procs}, bins[k], args...); string(got) != want {
+					t.Errorf("GOMAXPROCS=%s %s: the specialised program prints\n%s\nwant\n%s", procs, command, got, want)
+				}
+			}
+			if got := run(t, nil, bins[k], append(args, board)...); string(got) != want {
+				t.Errorf("%s with its BOARD given: %s", command, got)
+			}
+		}
+	}
+}
+
+// boardFile writes a board to a file of its own and returns its name.
+func boardFile(t *testing.T, p *puzzle) string {
+	t.Helper()
+	raw, _ := json.Marshal(p.toJSON())
+	name := filepath.Join(t.TempDir(), p.name+".json")
+	if err := os.WriteFile(name, raw, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return name
+}
+
+// The specialised program and the table engine share records and
+// checkpoints: clue1-top10's whole tree in 5 parts searched by one or the
+// other by turns, merged by either, gives the single run's bytes, as does
+// clue 3's first solution; a checkpoint written by one resumes in the
+// other. It takes its board's file too, refuses another board, and prints
+// the usage.
+func TestSpecialisedAndTablesTogether(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds specialised programs")
+	}
+	table := buildEntry(t)
+	dir := t.TempDir()
+	parts := func(spec, board string, all bool, k int) []string {
+		var records []string
+		for part := range k {
+			bin, args := spec, []string{"-parts", strconv.Itoa(k), "-part", strconv.Itoa(part)}
+			if all {
+				args = append(args, "-all")
+			}
+			if part%2 == 1 {
+				bin, args = table, append(args, board)
+			}
+			rec := filepath.Join(dir, fmt.Sprintf("part%d", part))
+			os.WriteFile(rec, run(t, nil, bin, args...), 0o644)
+			records = append(records, rec)
+			if !all && bytes.Contains(mustRead(t, rec), []byte("\nsolutions 1\n")) {
+				break
+			}
+		}
+		return records
+	}
+	for _, tt := range []struct {
+		board, expected string
+		all             bool
+	}{{"testdata/clue1-top10.json", "clue1-top10-all", true}, {"testdata/clue3.json", "clue3", false}} {
+		p, err := readBoard([]string{tt.board}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		spec := specialise(t, p)
+		want := mustRead(t, "../expected/eternity2/"+tt.expected+".out")
+		records := parts(spec, tt.board, tt.all, 5)
+		for _, merger := range []string{spec, table} {
+			if got := run(t, nil, merger, append([]string{"-merge"}, records...)...); !bytes.Equal(got, want) {
+				t.Errorf("%s: -merge of parts by both by %s:\n%s\nwant\n%s", tt.board, merger, got, want)
+			}
+		}
+		if !tt.all {
+			continue
+		}
+		// The table engine's checkpoint, 2 M nodes into each part of a
+		// whole run on 2 cores, resumed by the specialised program.
+		cp := filepath.Join(dir, "tables.json")
+		s := newSearch(mustEngine(t, p), 2, true, 0, []int{0, 1}, true)
+		var states []partState
+		for _, part := range s.parts {
+			part.advance(2_000_000)
+			states = append(states, part.state())
+		}
+		if err := saveCheckpoint(cp, s.checkpoint(states)); err != nil {
+			t.Fatal(err)
+		}
+		if got := run(t, nil, spec, "-resume", cp); !bytes.Equal(got, want) {
+			t.Errorf("the table engine's checkpoint resumed by the specialised program:\n%s", got)
+		}
+		// The specialised program's, stopped by SIGTERM once it saved
+		// twice, resumed by the table engine.
+		cp = filepath.Join(dir, "specialised.json")
+		cmd := exec.Command(spec, "-all", "-checkpoint", cp, "-every", "5ms")
+		cmd.Start()
+		for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+			if data, err := os.ReadFile(cp); err == nil && !bytes.Contains(data, []byte(`"nodes":0,`)) {
+				break
+			}
+		}
+		cmd.Process.Signal(syscall.SIGTERM)
+		cmd.Wait()
+		if got := run(t, nil, table, "-resume", cp); !bytes.Equal(got, want) {
+			t.Errorf("the specialised program's checkpoint resumed by the table engine:\n%s", got)
+		}
+		if got := run(t, nil, spec, "-all", tt.board); !bytes.Equal(got, want) {
+			t.Errorf("the specialised program given its board:\n%s", got)
+		}
+		if out := run(t, nil, spec, "-h"); !strings.HasPrefix(string(out), "usage:") {
+			t.Errorf("-h: %q", out)
+		}
+		for _, args := range [][]string{{"-nodes", "0"}, {"testdata/clue4.json"}} {
+			cmd := exec.Command(spec, args...)
+			var errb bytes.Buffer
+			cmd.Stderr = &errb
+			if err := cmd.Run(); err == nil || err.(*exec.ExitError).ExitCode() != 2 || strings.Count(errb.String(), "\n") != 1 {
+				t.Errorf("%v: %v, stderr %q: want exit status 2 and one line", args, err, errb.String())
+			}
+		}
+	}
+}
+
+// -emit's source grows with the board, not with its colours squared: a
+// 16x16 board with 128 hints and 22 colours, and a 32x32 one with 512.
+func TestEmitSize(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	for _, tt := range []struct {
+		side, hints, colours int
+		maxBytes             int
+	}{{16, 128, 22, 2 << 20}, {32, 512, 40, 10 << 20}} {
+		p := randomPuzzle(rng, tt.side, tt.side, tt.colours, tt.hints, false)
+		src, err := boardSource(mustEngine(t, p))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(src) > tt.maxBytes {
+			t.Errorf("%dx%d with %d hints: %d bytes of source, want at most %d", tt.side, tt.side, tt.hints, len(src), tt.maxBytes)
+		}
+	}
+}

@@ -1,0 +1,195 @@
+package main
+
+import "slices"
+
+// search.go: a cursor, one depth-first search's position and what it has
+// found. The step that moves a cursor, explore, is written out in
+// explore_tables.go (any board: it reads each depth's record from tables)
+// or, in a program -emit writes, in explore_board.go (one board: every
+// offset a constant). Both keep the same contract, so every feature above
+// them (parts, a budget on every core, checkpoints, records) is the same
+// code for both.
+
+//go:generate go run gen_explore.go
+
+// cursorArrays is what the search loop reads and writes, behind one
+// pointer, in fixed arrays indexed by masked values: no bounds checks, and
+// few enough live values that the compiler keeps the loop in registers
+// (with slices, it spilled on every candidate: 159 instructions a node on
+// bench-hard against 105). The candidates and recs are the engine's,
+// copied; pages past what a board fills are never touched.
+type cursorArrays struct {
+	cands  [maxCandidates]uint32
+	recs   [maxDepths]rec
+	used   [pieceSlots]uint8 // by piece; the sentinel's piece is always used
+	placed [1 << 16]uint32   // the candidate at each depth, then the constants: a uint16 index needs no mask
+	next   [maxDepths]int32  // the next pool position to try at each depth
+	// Read by the loop from memory, not registers: it has none to spare.
+	end, floor, recordDepth int
+}
+
+// cursor is one depth-first search's position, depth d (placements made)
+// and the next pool position i there, above depth floor, and what it has
+// found. The best board is the first with the highest score: the score
+// depends only on the depth, so a board can beat the best only when it is
+// deeper than every board before it (recordDepth).
+type cursor struct {
+	e     *engine
+	a     *cursorArrays
+	d     int
+	i     int32
+	unit  int // the unit being searched: a best board found now is its
+	found found
+}
+
+// found is what a stretch of the search found: its nodes and solutions,
+// and its best board, the first with the highest score, with the unit it
+// lies in. Stretches add up in any order: the unit breaks a tie. A cursor
+// counts into one; parts, work units, checkpoints and records hold one.
+type found struct {
+	Nodes     int64    `json:"nodes"`
+	Solutions int64    `json:"solutions"`
+	Score     int      `json:"score"` // the best board's
+	Unit      int      `json:"unit"`  // -1: no node, the best board is the hints alone
+	Board     []uint32 `json:"board"` // its placements, depth by depth (a record shows rows instead)
+}
+
+func nothingFound() found { return found{Unit: -1} }
+
+// beats says whether g's best board wins over f's: a higher score, or the
+// same in an earlier unit.
+func (g found) beats(f found) bool {
+	return g.Unit >= 0 && (f.Unit < 0 || g.Score > f.Score || g.Score == f.Score && g.Unit < f.Unit)
+}
+
+// add takes in what another stretch found.
+func (f *found) add(g found) {
+	f.Nodes += g.Nodes
+	f.Solutions += g.Solutions
+	if g.beats(*f) {
+		f.Score, f.Unit, f.Board = g.Score, g.Unit, g.Board
+	}
+}
+
+func newCursor(e *engine) *cursor {
+	c := &cursor{e: e, a: new(cursorArrays), found: nothingFound()}
+	copy(c.a.cands[:], e.candidates)
+	copy(c.a.recs[:], e.recs)
+	copy(c.a.used[:], e.hintUsed)
+	c.a.used[pieceSlots-1] = 1
+	copy(c.a.placed[len(e.recs):], e.constants)
+	c.a.end = len(e.recs)
+	return c
+}
+
+// take hands over what the cursor found and starts it counting afresh
+// (the board it hands over is no longer its own).
+func (c *cursor) take() found {
+	f := c.found
+	c.found = nothingFound()
+	return f
+}
+
+// place puts candidate w at depth d, the next candidate there being at i.
+func (c *cursor) place(d int, w uint32, i int32) {
+	c.a.used[pieceOf(w)] = 1
+	c.a.placed[d], c.a.next[d] = w, i
+}
+
+// unplace takes back the placement at depth d.
+func (c *cursor) unplace(d int) { c.a.used[pieceOf(c.a.placed[d])] = 0 }
+
+// poolAt is where depth d's candidates start, given the board above it.
+func (c *cursor) poolAt(d int) int32 {
+	r, p := &c.a.recs[d], &c.a.placed
+	return c.e.poolStart[r.base+p[r.above]&(colourMask<<rowShift)+p[r.left]&colourMask]
+}
+
+// reached takes the board after d placements, deeper than any before, as
+// the best when it scores higher than the best so far.
+func (c *cursor) reached(d int) {
+	c.a.recordDepth = d
+	if s := c.e.scoreAt[d]; c.found.Unit < 0 || s > c.found.Score {
+		c.found.Score, c.found.Unit = s, c.unit
+		c.found.Board = append(c.found.Board[:0], c.a.placed[:d]...)
+	}
+}
+
+// Why explore returned.
+type stopReason int
+
+const (
+	exhausted stopReason = iota // the pool at depth floor is used up
+	solved                      // a solution, in first-solution mode
+	paused                      // limit nodes placed: explore again to go on
+)
+
+// What walkAbove does after a node.
+type walkStep int
+
+const (
+	descend   walkStep = iota // go below it (not below depth limit)
+	skipBelow                 // go on to the next node, not below it
+	stopHere                  // stop, the node placed
+)
+
+// walkAbove continues a depth-first walk of the tree above depth limit
+// from the cursor's position, calling visit after each node (d: its depth,
+// its placements in the cursor's placed). It returns true when visit stops
+// it, the cursor at depth d with the node placed, false when the tree is
+// walked to its end.
+func (c *cursor) walkAbove(limit int, visit func(d int) walkStep) bool {
+	e, a := c.e, c.a
+	d, i := c.d, c.i
+	for {
+		w := e.candidates[i]
+		i++
+		if a.used[pieceOf(w)] != 0 {
+			if w != sentinel {
+				continue
+			}
+			if d == 0 {
+				c.d, c.i = 0, 0
+				return false
+			}
+			d--
+			c.unplace(d)
+			i = a.next[d]
+			continue
+		}
+		c.place(d, w, i)
+		switch visit(d + 1) {
+		case stopHere:
+			c.d = d + 1
+			return true
+		case descend:
+			if d+1 < limit {
+				d++
+				i = c.poolAt(d)
+				continue
+			}
+		}
+		c.unplace(d)
+	}
+}
+
+// position is a point of the search: the placements and the next pool
+// position at each depth above d, and the next pool position i at d.
+type position struct {
+	d      int
+	i      int32
+	placed []uint32
+	next   []int32
+}
+
+func (c *cursor) position() position {
+	return position{c.d, c.i, slices.Clone(c.a.placed[:c.d]), slices.Clone(c.a.next[:c.d])}
+}
+
+// moveTo sets a cursor with nothing placed at a position.
+func (c *cursor) moveTo(pos position) {
+	for d, w := range pos.placed {
+		c.place(d, w, pos.next[d])
+	}
+	c.d, c.i = pos.d, pos.i
+}
