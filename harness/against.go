@@ -18,42 +18,49 @@ import (
 type revision struct {
 	Rev     string // as the user gave it
 	Commit  string // its short hash
-	dir     string
 	builder *Builder
+	remove  func() // the worktree and its folder
+	forget  func()
 }
 
 // checkoutRevision checks rev out in a temporary worktree of the
-// repository at root.
-func checkoutRevision(root, rev string) (*revision, error) {
+// repository at root; the worktree goes when it is closed or the harness
+// is stopped.
+func checkoutRevision(root, rev string, runner *Runner) (*revision, error) {
 	out, err := exec.Command("git", "-C", root, "rev-parse", "--verify", "--short", rev+"^{commit}").Output()
 	if err != nil {
 		return nil, fmt.Errorf("-against %s: not a commit of the repository at %s (git rev-parse failed)", rev, root)
 	}
-	r := &revision{Rev: rev, Commit: strings.TrimSpace(string(out))}
-	if r.dir, err = os.MkdirTemp("", "harness-against-"); err != nil {
+	dir, forgetDir, err := runner.tempDir("harness-against-")
+	if err != nil {
 		return nil, err
 	}
-	tree := filepath.Join(r.dir, "tree")
-	if msg, err := exec.Command("git", "-C", root, "worktree", "add", "--detach", tree, r.Commit).CombinedOutput(); err != nil {
-		os.RemoveAll(r.dir)
+	forgetDir()
+	tree := filepath.Join(dir, "tree")
+	r := &revision{Rev: rev, Commit: strings.TrimSpace(string(out)), remove: func() {
+		exec.Command("git", "-C", root, "worktree", "remove", "--force", "--force", tree).Run() // twice: a worktree add stopped midway leaves it locked
+		os.RemoveAll(dir)
+		exec.Command("git", "-C", root, "worktree", "prune").Run()
+	}}
+	r.forget = runner.atStop(r.remove)
+	if msg, err := runner.output("git", "-C", root, "worktree", "add", "--detach", tree, r.Commit); err != nil {
+		r.Close()
 		return nil, fmt.Errorf("-against %s: git worktree add failed: %s", rev, strings.TrimSpace(string(msg)))
 	}
-	r.builder, err = NewBuilder(tree)
-	if err != nil {
-		r.Close(root)
+	if r.builder, err = NewBuilder(tree, runner); err != nil {
+		r.Close()
 		return nil, err
 	}
 	return r, nil
 }
 
 // Close removes the worktree and the binaries built from it.
-func (r *revision) Close(root string) {
+func (r *revision) Close() {
 	if r.builder != nil {
 		r.builder.Close()
 	}
-	exec.Command("git", "-C", root, "worktree", "remove", "--force", filepath.Join(r.dir, "tree")).Run()
-	os.RemoveAll(r.dir)
-	exec.Command("git", "-C", root, "worktree", "prune").Run()
+	r.forget()
+	r.remove()
 }
 
 // name is how reports call it: "HEAD~1 (3f2a9c1)".

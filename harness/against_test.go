@@ -7,7 +7,9 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // fixtureEntry is a tiny entry that spins for `rounds` rounds, sleeps for
@@ -113,5 +115,60 @@ func TestAgainst(t *testing.T) {
 		}
 	} else {
 		t.Log("valgrind is not installed: the instruction gate against a revision is not run here")
+	}
+}
+
+// SIGTERM and SIGINT stop the harness with 143 and 130 and leave nothing
+// behind: no worktree registered, no temporary folder (bench -against, and
+// instructions under valgrind where it is installed).
+func TestStoppedLeavesNothing(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the harness and programs at two commits")
+	}
+	root := againstRepo(t)
+	harness := filepath.Join(t.TempDir(), "harness")
+	if out, err := exec.Command("go", "build", "-o", harness, ".").CombinedOutput(); err != nil {
+		t.Fatalf("building the harness: %v\n%s", err, out)
+	}
+	tmp := t.TempDir()
+	leftovers := func() []string {
+		names, _ := filepath.Glob(filepath.Join(tmp, "harness-*"))
+		return names
+	}
+	worktrees := func() int {
+		list, _ := exec.Command("git", "-C", root, "worktree", "list").Output()
+		return strings.Count(string(list), "\n")
+	}
+	stop := func(sig syscall.Signal, ready func() bool, args ...string) {
+		cmd := exec.Command(harness, args...)
+		cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		for deadline := time.Now().Add(20 * time.Second); !ready() && time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		}
+		cmd.Process.Signal(sig)
+		err := cmd.Wait()
+		if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 128+int(sig) || !strings.Contains(stderr.String(), "stopped; its temporary folders and worktrees are removed") {
+			t.Errorf("%v on %v: %v, stderr %q; want exit %d", sig, args, err, stderr.String(), 128+int(sig))
+		}
+		if n := worktrees(); n != 1 {
+			t.Errorf("%v on %v: %d worktrees left registered", sig, args, n)
+		}
+		if l := leftovers(); len(l) > 0 {
+			out, _ := exec.Command("ls", "-laR", l[0]).CombinedOutput()
+			t.Errorf("%v on %v: left %v\n%s", sig, args, l, out)
+		}
+	}
+	against := []string{"bench", "-root", root, "-q", "-runs", "200", "-against", "HEAD~1"}
+	stop(syscall.SIGTERM, func() bool { return worktrees() == 2 }, against...)
+	stop(syscall.SIGINT, func() bool { return worktrees() == 2 && len(leftovers()) >= 3 }, against...)
+	if _, err := exec.LookPath("valgrind"); err == nil {
+		stop(syscall.SIGTERM, func() bool {
+			names, _ := filepath.Glob(filepath.Join(tmp, "harness-callgrind-*"))
+			return len(names) > 0
+		}, "instructions", "-root", root, "-q", "e")
 	}
 }

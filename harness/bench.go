@@ -115,58 +115,7 @@ func (s *Session) Bench(cases []Case, opt BenchOptions) []Measurement {
 			m.Gz = gz
 			gzCache[c.Entry] = m.Gz
 		}
-		tag := fmt.Sprintf("bench [%d/%d] %s", i+1, len(cases), c.ID())
-		s.Log.Update("%s: checked run", tag)
-		res, v := s.runChecked(c)
-		m.Status = v.Status
-		if v.Status != StatusOK {
-			m.Problem = v.Message
-			s.Log.Failure("%s: %s\n%s", c.ID(), v.Status, indent(v.Message, "  "))
-			out = append(out, m)
-			continue
-		}
-		if c.Rate != "" {
-			if n, ok := WorkCount(c.Rate, res); ok {
-				m.Work = n
-			} else {
-				m.Problem = fmt.Sprintf("case declares @rate=%s but the program printed no %q line", c.Rate, c.Rate+" N")
-			}
-		}
-		bin, _ := s.Builder.Binary(c) // built by the checked run
-		spec := s.spec(c, bin, false)
-		if ext, ok := opt.Vs[c.ID()]; ok {
-			m.Vs = s.vs(c, spec, ext, opt, tag)
-		}
-		if opt.Against != nil {
-			m.Against = s.against(c, spec, opt, tag)
-		}
-		for w := 0; w < opt.Warmup; w++ {
-			s.Log.Update("%s: warm-up %d/%d", tag, w+1, opt.Warmup)
-			Run(spec)
-		}
-		for r := 0; r < opt.Runs; r++ {
-			s.Log.Update("%s: run %d/%d", tag, r+1, opt.Runs)
-			res := Run(spec)
-			if p := res.Problem(); p != "" {
-				m.Status = StatusError
-				if res.TimedOut {
-					m.Status = StatusTimeout
-				}
-				m.Problem = "timed run " + fmt.Sprint(r+1) + ": " + p
-				break
-			}
-			m.addRun(res)
-		}
-		if opt.Instructions && m.Status == StatusOK {
-			s.Log.Update("%s: counting instructions under callgrind", tag)
-			m.Instructions, m.InstructionsProblem = countFigure(spec)
-			for _, v := range []*VsResult{m.Vs, m.Against} {
-				if v != nil && v.Status == StatusOK {
-					s.Log.Update("%s: counting instructions of %s under callgrind", tag, v.Command)
-					v.TheirInstructions, v.InstructionsProblem = countFigure(v.spec)
-				}
-			}
-		}
+		s.benchCase(&m, c, opt, fmt.Sprintf("bench [%d/%d] %s", i+1, len(cases), c.ID()))
 		s.Log.Clear()
 		m.summarize()
 		out = append(out, m)
@@ -174,13 +123,64 @@ func (s *Session) Bench(cases []Case, opt BenchOptions) []Measurement {
 	return out
 }
 
-// countInstructions counts one run's instructions; tests replace it, so that
-// the paths through -instructions are tested where valgrind is missing.
-var countInstructions = CountInstructions
+// benchCase measures one case: its checked run, the -vs and -against
+// pairs, the warm-up and timed runs, and its instructions.
+func (s *Session) benchCase(m *Measurement, c Case, opt BenchOptions, tag string) {
+	s.Log.Update("%s: checked run", tag)
+	res, v := s.runChecked(c)
+	if m.Status = v.Status; v.Status != StatusOK {
+		m.Problem = v.Message
+		s.Log.Failure("%s: %s\n%s", c.ID(), v.Status, indent(v.Message, "  "))
+		return
+	}
+	if c.Rate != "" {
+		if n, ok := WorkCount(c.Rate, res); ok {
+			m.Work = n
+		} else {
+			m.Problem = fmt.Sprintf("case declares @rate=%s but the program printed no %q line", c.Rate, c.Rate+" N")
+		}
+	}
+	bin, _ := s.Builder.Binary(c) // built by the checked run
+	spec := s.spec(c, bin, false)
+	if ext, ok := opt.Vs[c.ID()]; ok {
+		m.Vs = s.vs(c, spec, ext, opt, tag)
+	}
+	if opt.Against != nil {
+		m.Against = s.against(c, spec, opt, tag)
+	}
+	for w := 0; w < opt.Warmup; w++ {
+		s.Log.Update("%s: warm-up %d/%d", tag, w+1, opt.Warmup)
+		s.Runner.Run(spec)
+	}
+	for r := 0; r < opt.Runs; r++ {
+		s.Log.Update("%s: run %d/%d", tag, r+1, opt.Runs)
+		res := s.Runner.Run(spec)
+		if p := res.Problem(); p != "" {
+			m.Status, m.Problem = StatusError, "timed run "+fmt.Sprint(r+1)+": "+p
+			if res.TimedOut {
+				m.Status = StatusTimeout
+			}
+			return
+		}
+		m.addRun(res)
+	}
+	if opt.Instructions {
+		s.Log.Update("%s: counting instructions under callgrind", tag)
+		m.Instructions, m.InstructionsProblem = s.countFigure(c, spec)
+		for _, v := range []*VsResult{m.Vs, m.Against} {
+			if v != nil && v.Status == StatusOK {
+				s.Log.Update("%s: counting instructions of %s under callgrind", tag, v.Command)
+				v.TheirInstructions, v.InstructionsProblem = s.countFigure(c, v.spec)
+			}
+		}
+	}
+}
 
-// countFigure is countInstructions as a figure and a reason for its absence.
-func countFigure(spec RunSpec) (Figure, string) {
-	n, err := countInstructions(spec)
+// countFigure is case c's count of instructions as a figure and a reason
+// for its absence.
+func (s *Session) countFigure(c Case, spec RunSpec) (Figure, string) {
+	spec.Timeout = valgrindTimeout(c)
+	n, err := s.Counter.Count(spec)
 	if err != nil {
 		return none, err.Error()
 	}
@@ -354,7 +354,7 @@ func (s *Session) pairs(c Case, ours, theirs RunSpec, name string, opt BenchOpti
 	checked := theirs
 	want := readExpected(c, s.Root)
 	checked.CaptureStdout, checked.StdoutLimit, checked.HashStdout = true, want.stdoutLimit(c), c.SHA256 != ""
-	verdict := Judge(c, Run(checked), want)
+	verdict := Judge(c, s.Runner.Run(checked), want)
 	v.Status = verdict.Status
 	if verdict.Status != StatusOK {
 		v.Problem = verdict.Message
@@ -363,7 +363,7 @@ func (s *Session) pairs(c Case, ours, theirs RunSpec, name string, opt BenchOpti
 	}
 	for r := 0; r < opt.Pairs; r++ {
 		s.Log.Update("%s: vs pair %d/%d", tag, r+1, opt.Pairs)
-		a, b := Run(ours), Run(theirs)
+		a, b := s.Runner.Run(ours), s.Runner.Run(theirs)
 		if p := a.Problem() + b.Problem(); p != "" {
 			v.Status, v.Problem = StatusError, "pair "+fmt.Sprint(r+1)+": "+p
 			break

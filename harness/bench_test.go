@@ -16,8 +16,9 @@ func helperSession(t *testing.T, out io.Writer) (*Session, string) {
 	root := t.TempDir()
 	os.MkdirAll(filepath.Join(root, "e"), 0o755)
 	os.MkdirAll(filepath.Join(root, "expected", "e"), 0o755)
-	b := &Builder{Root: root, Dir: t.TempDir(), built: map[string]string{"e": os.Args[0]}}
-	return &Session{Root: root, Builder: b, Out: out, Log: &Progress{w: io.Discard}}, root
+	r := NewRunner()
+	b := &Builder{Root: root, Dir: t.TempDir(), runner: r, built: map[string]string{"e": os.Args[0]}, forget: func() {}}
+	return &Session{Root: root, Builder: b, Runner: r, Counter: callgrind{r}, Out: out, Log: &Progress{w: io.Discard}}, root
 }
 
 func TestVsAlternatesAndChecksTheOtherProgram(t *testing.T) {

@@ -28,8 +28,10 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -133,13 +135,39 @@ func ParseCases(file string, r io.Reader) ([]Case, error) {
 		c.Source = where
 		cases = append(cases, c)
 	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s:%d: a line longer than %d bytes (%v)", file, line, maxCaseLine, err)
-	}
-	if len(cases) == 0 {
+	switch err := sc.Err(); {
+	case errors.Is(err, bufio.ErrTooLong):
+		return nil, fmt.Errorf("%s:%d: a line longer than %d bytes", file, line, maxCaseLine)
+	case err != nil:
+		return nil, fmt.Errorf("%s: %v", file, unwrapPath(err))
+	case len(cases) == 0:
 		return nil, fmt.Errorf("%s: no cases (expected lines of ENTRY/CASE CLASS ARGS...)", file)
 	}
+	// A case checked against another's expected file names one that has it.
+	for _, c := range cases {
+		if c.Expect == "" {
+			continue
+		}
+		other, ok := seen[c.Entry+"/"+c.Expect]
+		if !ok {
+			return nil, fmt.Errorf("%s: @expect=%s names no case of %s (expected a case whose expected file this one shares)", c.Source, c.Expect, c.Entry)
+		}
+		for _, o := range cases {
+			if o.Source == other && o.Expect != "" {
+				return nil, fmt.Errorf("%s: @expect=%s names a case that shares another's file; name %s instead", c.Source, c.Expect, o.Expect)
+			}
+		}
+	}
 	return cases, nil
+}
+
+// unwrapPath is an error without the path that os puts in it.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 // maxCaseLine is the longest line of a case file.

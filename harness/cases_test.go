@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -13,7 +15,7 @@ meteor/2098   bench  -v 2098   @rate=nodes
 
 acrostic/eras check  -puzzles eras.txt < words4.txt
 eternity2/bad check  broken.json @exit=2 @timeout=3s
-eternity2/gen bench  -nodes 5 @emit=hard.json @expect=hard
+eternity2/gen bench  -nodes 5 @emit=hard.json @expect=bad
 pentomino/def long
 acrostic/big  bench  -squares < w.txt @sha256=ce0dcc6c1b1f4a323bc1c6eb19514943641f5e69464cf94af299cc16acd5ee83
 `
@@ -25,7 +27,7 @@ acrostic/big  bench  -squares < w.txt @sha256=ce0dcc6c1b1f4a323bc1c6eb1951494364
 		{Entry: "meteor", Name: "2098", Class: ClassBench, Args: []string{"-v", "2098"}, Rate: "nodes", Timeout: defaultTimeout[ClassBench], Source: "cases.txt:2"},
 		{Entry: "acrostic", Name: "eras", Class: ClassCheck, Args: []string{"-puzzles", "eras.txt"}, Stdin: "words4.txt", Timeout: defaultTimeout[ClassCheck], Source: "cases.txt:4"},
 		{Entry: "eternity2", Name: "bad", Class: ClassCheck, Args: []string{"broken.json"}, Exit: 2, Timeout: 3 * time.Second, Source: "cases.txt:5"},
-		{Entry: "eternity2", Name: "gen", Class: ClassBench, Args: []string{"-nodes", "5"}, Emit: []string{"hard.json"}, Expect: "hard", Timeout: defaultTimeout[ClassBench], Source: "cases.txt:6"},
+		{Entry: "eternity2", Name: "gen", Class: ClassBench, Args: []string{"-nodes", "5"}, Emit: []string{"hard.json"}, Expect: "bad", Timeout: defaultTimeout[ClassBench], Source: "cases.txt:6"},
 		{Entry: "pentomino", Name: "def", Class: ClassLong, Timeout: defaultTimeout[ClassLong], Source: "cases.txt:7"},
 		{Entry: "acrostic", Name: "big", Class: ClassBench, Args: []string{"-squares"}, Stdin: "w.txt", SHA256: "ce0dcc6c1b1f4a323bc1c6eb19514943641f5e69464cf94af299cc16acd5ee83",
 			Timeout: defaultTimeout[ClassBench], Source: "cases.txt:8"},
@@ -36,7 +38,7 @@ acrostic/big  bench  -squares < w.txt @sha256=ce0dcc6c1b1f4a323bc1c6eb1951494364
 	if got := cases[0].ExpectedPath("/r"); got != "/r/expected/meteor/2098.out" {
 		t.Errorf("ExpectedPath = %s", got)
 	}
-	if got := cases[3].ExpectedPath("/r"); got != "/r/expected/eternity2/hard.out" {
+	if got := cases[3].ExpectedPath("/r"); got != "/r/expected/eternity2/bad.out" {
 		t.Errorf("ExpectedPath with @expect = %s", got)
 	}
 }
@@ -60,12 +62,27 @@ func TestParseCasesBadLines(t *testing.T) {
 		{"meteor/2098 bench @speed=1", `cases.txt:2: expected an option @rate, @exit, @timeout, @emit, @expect or @sha256, got "@speed"`},
 		{"meteor/2098 bench @sha256=ABC", `cases.txt:2: expected 64 lower-case hex digits after @sha256=, got "ABC"`},
 		{"meteor/one check 1", `cases.txt:2: case meteor/one is already defined at cases.txt:1`},
+		{"meteor/two check @expect=none", `cases.txt:2: @expect=none names no case of meteor (expected a case whose expected file this one shares)`},
+		{"meteor/two check @expect=three\nmeteor/three check @expect=one", `cases.txt:2: @expect=three names a case that shares another's file; name one instead`},
 	}
 	for _, tt := range tests {
 		_, err := ParseCases("cases.txt", strings.NewReader("meteor/one check 1\n"+tt.line+"\n"))
 		if err == nil || !strings.HasPrefix(err.Error(), tt.want) {
 			t.Errorf("%q: error %v, want prefix %q", tt.line, err, tt.want)
 		}
+	}
+}
+
+// A case file that is a folder, or has a line past the limit, says so.
+func TestLoadCasesUnreadable(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := LoadCases(dir); err == nil || err.Error() != dir+": is a directory" {
+		t.Errorf("a folder: %v", err)
+	}
+	long := filepath.Join(dir, "cases.txt")
+	os.WriteFile(long, []byte("a/b check "+strings.Repeat("x", maxCaseLine)+"\n"), 0o644)
+	if _, err := LoadCases(long); err == nil || err.Error() != long+":1: a line longer than 1048576 bytes" {
+		t.Errorf("a long line: %v", err)
 	}
 }
 

@@ -152,9 +152,13 @@ func WorkCount(word string, res Result) (n int64, ok bool) {
 
 // Session holds what every command needs: the root, the builder, where to
 // write.
+// Session is one command's work over cases: what builds the programs,
+// runs them and counts their instructions, and where it reports.
 type Session struct {
 	Root    string
 	Builder *Builder
+	Runner  *Runner
+	Counter Counter
 	Out     io.Writer // results
 	Log     *Progress // progress and failures, on stderr
 }
@@ -168,7 +172,7 @@ func (s *Session) runChecked(c Case) (Result, Verdict) {
 	want := readExpected(c, s.Root)
 	spec := s.spec(c, bin, true)
 	spec.StdoutLimit, spec.HashStdout = want.stdoutLimit(c), c.SHA256 != ""
-	res := Run(spec)
+	res := s.Runner.Run(spec)
 	return res, Judge(c, res, want)
 }
 

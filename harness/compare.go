@@ -18,6 +18,9 @@ type BaselineComparison struct {
 	Faults  Interval `json:"minor_faults"`
 	// Instructions is exact (one callgrind count each), when both were counted.
 	Instructions Figure `json:"instructions_ratio"`
+	// Approximate: past exactLimit runs a side, the intervals come from
+	// the normal approximation, not the exact distribution.
+	Approximate bool `json:"approximate,omitempty"`
 }
 
 // ApplyBaseline adds, for each case measured in both, the ratios and their
@@ -46,6 +49,7 @@ func ApplyBaseline(results []Measurement, base Report, baseFile string) (notes [
 			CPU:          IndependentRatio(m.Runs.CPU, o.Runs.CPU),
 			Faults:       IndependentRatio(m.Runs.Faults, o.Runs.Faults),
 			Instructions: none,
+			Approximate:  m.Elapsed.N > exactLimit || o.Elapsed.N > exactLimit,
 		}
 		if m.Instructions.Known() && o.Instructions.Known() && o.Instructions > 0 {
 			c.Instructions = m.Instructions / o.Instructions

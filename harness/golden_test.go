@@ -27,13 +27,14 @@ func TestEveryCheckCase(t *testing.T) {
 	if len(cases) == 0 {
 		t.Fatal("no check cases")
 	}
-	b, err := NewBuilder(root)
+	r := NewRunner()
+	b, err := NewBuilder(root, r)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer b.Close()
 	var out bytes.Buffer
-	s := &Session{Root: root, Builder: b, Out: &out, Log: &Progress{w: &out}}
+	s := &Session{Root: root, Builder: b, Runner: r, Counter: callgrind{r}, Out: &out, Log: &Progress{w: &out}}
 	if failures := s.Check(cases); failures > 0 {
 		t.Fatalf("%d check cases failed:\n%s", failures, out.String())
 	}

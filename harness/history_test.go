@@ -2,12 +2,14 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"encoding/xml"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // History: three runs appended (two on one machine, one on another), read
@@ -77,6 +79,43 @@ func TestHistory(t *testing.T) {
 
 // Compare: three saved runs, the later two against the first; a file from
 // another machine is refused with one line.
+// bench -history refuses, before any run, a file it would spoil: one cut
+// short (no newline at its end) or of something else.
+func TestHistoryFileCheckedFirst(t *testing.T) {
+	dir := t.TempDir()
+	line, _ := json.Marshal(HistoryEntry{Commit: "abc", Cases: []HistoryCase{{Case: "e/c"}}})
+	for _, tt := range []struct {
+		name, content, want string
+	}{
+		{"missing", "", ""},
+		{"empty", "\x00", ""},
+		{"whole lines", string(line) + "\n", ""},
+		{"cut short", string(line) + "\n" + string(line[:20]), "its last line is cut short"},
+		{"random bytes", "\x8f\x01garbage\n", "expected a line written by bench -history"},
+	} {
+		path := filepath.Join(dir, tt.name)
+		switch tt.content {
+		case "":
+		case "\x00":
+			os.WriteFile(path, nil, 0o644)
+		default:
+			os.WriteFile(path, []byte(tt.content), 0o644)
+		}
+		err := appendableHistory(path)
+		if tt.want == "" && err != nil || tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)) {
+			t.Errorf("%s: %v, want %q", tt.name, err, tt.want)
+		}
+	}
+	// And before anything is built or run.
+	var stderr bytes.Buffer
+	cut := filepath.Join(dir, "cut short")
+	start := time.Now()
+	if code := run([]string{"bench", "-root", "..", "-history", cut, "meteor"}, io.Discard, &stderr); code != exitUsage ||
+		strings.Count(stderr.String(), "\n") != 1 || time.Since(start) > 2*time.Second {
+		t.Errorf("bench -history of a file cut short: exit %d after %v, stderr %q", code, time.Since(start), stderr.String())
+	}
+}
+
 func TestCompare(t *testing.T) {
 	dir := t.TempDir()
 	save := func(name string, scale float64, cpu string) string {

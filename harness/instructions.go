@@ -27,13 +27,24 @@ import (
 // errNoValgrind is what counting instructions says when the tool is missing.
 var errNoValgrind = errors.New("counting instructions needs valgrind, which is not installed (on Debian or Ubuntu: apt-get install valgrind)")
 
-// valgrindPath finds valgrind on PATH; tests replace it with countInstructions.
-var valgrindPath = func() (string, error) {
-	p, err := exec.LookPath("valgrind")
+// A Counter counts the instructions a program executes. The harness's is
+// callgrind; tests use a fake, so that -instructions is tested where
+// valgrind is missing.
+type Counter interface {
+	// Ready says, before anything runs, why counting cannot be done.
+	Ready() error
+	Count(spec RunSpec) (int64, error)
+}
+
+// callgrind counts under valgrind's callgrind tool.
+type callgrind struct{ runner *Runner }
+
+func (c callgrind) Ready() error {
+	_, err := exec.LookPath("valgrind")
 	if err != nil {
-		return "", errNoValgrind
+		return errNoValgrind
 	}
-	return p, nil
+	return nil
 }
 
 // isGoBinary says whether the program was built by the Go toolchain (it
@@ -49,22 +60,34 @@ func isGoBinary(path string) bool {
 }
 
 // Valgrind's own slowdown: a program under callgrind runs 50-100 times
-// slower, so its time limit is stretched by this much.
+// slower, so a case's time limit is stretched by this much (at least to a
+// minute); a limit given with -timeout is taken as it is.
 const valgrindSlowdown = 200
 
-// CountInstructions runs spec once under callgrind and returns the number of
-// instructions the program executed. Stdout is discarded, stdin is the
-// case's. An error says why there is no count, in one line.
-func CountInstructions(spec RunSpec) (int64, error) {
-	vg, err := valgrindPath()
+func valgrindTimeout(c Case) time.Duration {
+	if c.TimeoutFromFlag || c.Timeout <= 0 {
+		return c.Timeout
+	}
+	return max(c.Timeout*valgrindSlowdown, time.Minute)
+}
+
+// Count runs spec once under callgrind, within spec's time limit, and
+// returns the number of instructions the program executed. Stdout is
+// discarded, stdin is the case's. An error says why there is no count, in
+// one line.
+func (c callgrind) Count(spec RunSpec) (int64, error) {
+	vg, err := exec.LookPath("valgrind")
+	if err != nil {
+		return 0, errNoValgrind
+	}
+	dir, forget, err := c.runner.tempDir("harness-callgrind-")
 	if err != nil {
 		return 0, err
 	}
-	dir, err := os.MkdirTemp("", "harness-callgrind-")
-	if err != nil {
-		return 0, err
-	}
-	defer os.RemoveAll(dir)
+	defer func() {
+		forget()
+		os.RemoveAll(dir)
+	}()
 	bin := spec.Bin
 	env := spec.Env
 	if env == nil {
@@ -78,13 +101,7 @@ func CountInstructions(spec RunSpec) (int64, error) {
 	vspec.Args = append([]string{"--tool=callgrind", "--callgrind-out-file=" + filepath.Join(dir, "out"), bin}, spec.Args...)
 	vspec.Env = env
 	vspec.CaptureStdout = false
-	if spec.Timeout > 0 {
-		vspec.Timeout = spec.Timeout * valgrindSlowdown
-		if vspec.Timeout < time.Minute {
-			vspec.Timeout = time.Minute
-		}
-	}
-	res := Run(vspec)
+	res := c.runner.Run(vspec)
 	if p := res.Problem(); p != "" {
 		if why := valgrindRefusal(res.Stderr); why != "" {
 			return 0, errors.New(why)

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // The count comes from callgrind's summary line, on stderr captured from a
@@ -59,15 +60,33 @@ func TestIsGoBinary(t *testing.T) {
 // and no async preemption make a Go program's own work repeatable; the
 // runtime's monitor thread wakes on a clock and adds some thousands of
 // instructions that depend on time.
+// A case's time limit is stretched by valgrind's slowdown, to a minute at
+// least; a limit given with -timeout is kept as given.
+func TestValgrindTimeout(t *testing.T) {
+	for _, tt := range []struct {
+		c    Case
+		want time.Duration
+	}{
+		{Case{Timeout: 2 * time.Second}, 400 * time.Second},
+		{Case{Timeout: 10 * time.Millisecond}, time.Minute},
+		{Case{Timeout: 3 * time.Second, TimeoutFromFlag: true}, 3 * time.Second},
+	} {
+		if got := valgrindTimeout(tt.c); got != tt.want {
+			t.Errorf("%+v: %v, want %v", tt.c, got, tt.want)
+		}
+	}
+}
+
 func TestCountInstructions(t *testing.T) {
-	if _, err := valgrindPath(); err != nil {
+	counter := callgrind{NewRunner()}
+	if err := counter.Ready(); err != nil {
 		t.Skip(err)
 	}
 	if testing.Short() {
 		t.Skip("runs valgrind")
 	}
 	count := func(rounds string) int64 {
-		n, err := CountInstructions(helperSpec(t, "spin", rounds))
+		n, err := counter.Count(helperSpec(t, "spin", rounds))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -81,7 +100,7 @@ func TestCountInstructions(t *testing.T) {
 		t.Errorf("four million more rounds cost %d instructions (%.1f a round), want a few a round", two-one, perRound)
 	}
 	failing := helperSpec(t, "bad-input")
-	if _, err := CountInstructions(failing); err == nil || !strings.Contains(err.Error(), "failed under valgrind") {
+	if _, err := counter.Count(failing); err == nil || !strings.Contains(err.Error(), "failed under valgrind") {
 		t.Errorf("a failing program: %v", err)
 	}
 }

@@ -9,6 +9,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"go/build"
 	"go/format"
 	"go/parser"
 	"go/token"
@@ -75,8 +76,9 @@ func Lint(root, entry string, build func() error) LintResult {
 var generated = regexp.MustCompile(`^// Code generated .* DO NOT EDIT\.`)
 
 // EntryGz is an entry's size as the sites print it: its main.go's, or for
-// a package entry its hand-written non-test files' together (generated
-// ones left out), in name order.
+// a package entry its hand-written files' together, in name order (tests,
+// generated files and files outside the build, such as a generator, left
+// out).
 func EntryGz(root, entry string) (gz, files int, err error) {
 	dir := filepath.Join(root, entry)
 	if !packageEntries[entry] {
@@ -90,7 +92,7 @@ func EntryGz(root, entry string) (gz, files int, err error) {
 		if err != nil {
 			return 0, 0, err
 		}
-		if !strings.HasSuffix(f, "_test.go") && !generated.Match(src) {
+		if inBuild, _ := build.Default.MatchFile(dir, filepath.Base(f)); inBuild && !strings.HasSuffix(f, "_test.go") && !generated.Match(src) {
 			all = append(append(all, src...), '\n')
 			files++
 		}

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -24,7 +25,7 @@ func TestCommandLineErrors(t *testing.T) {
 		{[]string{"frobnicate"}, `unknown command "frobnicate"`},
 		{[]string{"list", "-runs", "3"}, "-runs is a flag of bench, not of list"},
 		{[]string{"check", "-json"}, "-json is a flag of bench, not of check"},
-		{[]string{"lint", "-long"}, "-long is a flag of check and instructions and update and list, not of lint"},
+		{[]string{"lint", "-long"}, "-long is a flag of check and bench and instructions and update and list, not of lint"},
 		{[]string{"bench", "-fast"}, "no such flag -fast"},
 		{[]string{"bench", "-warmup", "-1", "meteor"}, "-warmup must be 0 or more"},
 		{[]string{"bench", "-runs", "0", "meteor"}, "-runs must be at least 1"},
@@ -39,8 +40,6 @@ func TestCommandLineErrors(t *testing.T) {
 		{[]string{"compare", "a.json"}, "expected two saved runs or more"},
 		{[]string{"history"}, "expected a history file"},
 		{[]string{"bench", "-fail-over", "lots", "meteor"}, "want a percentage"},
-		{[]string{"bench", "-save", filepath.Join(noDir, "r.json"), "meteor"}, "-save " + filepath.Join(noDir, "r.json") + ": cannot write there: no such file or directory"},
-		{[]string{"bench", "-svg", filepath.Join(noDir, "r.svg"), "meteor"}, "-svg " + filepath.Join(noDir, "r.svg") + ": cannot write there"},
 		{[]string{"bench", "-baseline", filepath.Join(noDir, "b.json"), "meteor"}, "-baseline: open"},
 		{[]string{"bench", "-timeout", "soon", "meteor"}, `invalid value "soon" for flag -timeout`},
 		{[]string{"bench", "-vs", "meteor/2098", "meteor"}, `expected 'ENTRY/CASE=COMMAND ARGS'`},
@@ -65,6 +64,55 @@ func TestCommandLineErrors(t *testing.T) {
 	}
 }
 
+// A write that fails ends any command with exitWrite, not the status of
+// bad usage: its results on stdout, or a file it was asked to write, found
+// before the runs or after them.
+func TestFailedWritesHaveTheirOwnStatus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a program")
+	}
+	root, _ := filepath.Abs("..")
+	fake := fakeRepo(t)
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.json"), filepath.Join(dir, "b.json")
+	for _, f := range []string{a, b} {
+		if err := SaveReport(f, sampleReport()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	history := filepath.Join(dir, "history.jsonl")
+	if code := run([]string{"bench", "-root", fake, "-q", "-runs", "1", "-history", history}, io.Discard, io.Discard); code != exitOK {
+		t.Fatalf("making a history: exit %d", code)
+	}
+	noDir := filepath.Join(dir, "no", "such")
+	tests := []struct {
+		args      []string
+		stdoutBad bool
+		want      string
+	}{
+		{[]string{"check", "-root", fake, "-q"}, true, "harness check: writing the results to stdout: disk full"},
+		{[]string{"list", "-root", root, "meteor"}, true, "harness list: writing the results to stdout"},
+		{[]string{"compare", a, b}, true, "harness compare: writing the results to stdout"},
+		{[]string{"lint", "-root", fake}, true, "harness lint: writing the results to stdout"},
+		{[]string{"history", history}, true, "harness history: writing the results to stdout"},
+		{[]string{"bench", "-root", fake, "-q", "-runs", "1"}, true, "bench: 1 of 1 cases ok, but 1 of its outputs could not be written"},
+		{[]string{"bench", "-root", fake, "-q", "-runs", "1", "-save", filepath.Join(noDir, "r.json")}, false, "-save " + filepath.Join(noDir, "r.json") + ": cannot write there: no such file or directory"},
+		{[]string{"bench", "-root", fake, "-q", "-runs", "1", "-svg", filepath.Join(noDir, "r.svg")}, false, "-svg " + filepath.Join(noDir, "r.svg") + ": cannot write there"},
+		{[]string{"bench", "-root", fake, "-q", "-runs", "1", "-save", "/dev/full"}, false, "harness bench: -save: write /dev/full: no space left on device"},
+		{[]string{"history", "-svg", filepath.Join(noDir, "h.svg"), history}, false, "harness history: -svg: open"},
+	}
+	for _, tt := range tests {
+		var stdout io.Writer = io.Discard
+		if tt.stdoutBad {
+			stdout = failingWriter{}
+		}
+		var stderr bytes.Buffer
+		if code := run(tt.args, stdout, &stderr); code != exitWrite || !strings.Contains(stderr.String(), tt.want) {
+			t.Errorf("harness %s: exit %d, stderr %q; want %d and %q", strings.Join(tt.args, " "), code, stderr.String(), exitWrite, tt.want)
+		}
+	}
+}
+
 func TestHelpExitsZero(t *testing.T) {
 	for _, args := range [][]string{{"-h"}, {"help"}, {"bench", "-h"}, {"list", "-h"}, {"instructions", "-h"}} {
 		var stdout, stderr bytes.Buffer
@@ -82,13 +130,11 @@ func TestHelpExitsZero(t *testing.T) {
 }
 
 func TestInstructionsWithoutValgrind(t *testing.T) {
-	saved := valgrindPath
-	valgrindPath = func() (string, error) { return "", errNoValgrind }
-	defer func() { valgrindPath = saved }()
 	root, _ := filepath.Abs("..")
+	r := NewRunner()
 	for _, args := range [][]string{{"bench", "-root", root, "-instructions", "meteor"}, {"instructions", "-root", root, "meteor"}} {
 		var stdout, stderr bytes.Buffer
-		code := run(args, &stdout, &stderr)
+		code := runWith(tools{r, fakeCounter{err: errNoValgrind}}, args, &stdout, &stderr)
 		if code != exitUsage || strings.Count(stderr.String(), "\n") != 1 || !strings.Contains(stderr.String(), "apt-get install valgrind") {
 			t.Errorf("harness %s without valgrind: exit %d, stderr %q", strings.Join(args, " "), code, stderr.String())
 		}
@@ -116,17 +162,13 @@ func TestFailOverGate(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a program")
 	}
-	savedCount, savedPath := countInstructions, valgrindPath
-	countInstructions = func(RunSpec) (int64, error) { return 1000, nil }
-	valgrindPath = func() (string, error) { return "valgrind", nil }
-	defer func() { countInstructions, valgrindPath = savedCount, savedPath }()
-
+	fake := tools{NewRunner(), fakeCounter{n: 1000}}
 	root := fakeRepo(t)
 	dir := t.TempDir()
 	base, svg := filepath.Join(dir, "base.json"), filepath.Join(dir, "chart.svg")
 	bench := func(args ...string) (int, string, string) {
 		var stdout, stderr bytes.Buffer
-		code := run(append([]string{"bench", "-root", root, "-q", "-runs", "5", "-instructions"}, args...), &stdout, &stderr)
+		code := runWith(fake, append([]string{"bench", "-root", root, "-q", "-runs", "5", "-instructions"}, args...), &stdout, &stderr)
 		return code, stdout.String(), stderr.String()
 	}
 	if code, out, errs := bench("-save", base); code != exitOK || !strings.Contains(errs, "bench: 1 of 1 cases ok, in ") {
@@ -162,3 +204,13 @@ func TestFailOverGate(t *testing.T) {
 		t.Errorf("without -fail-over: exit %d", code)
 	}
 }
+
+// fakeCounter stands in for callgrind: every program counts n
+// instructions, or none for err.
+type fakeCounter struct {
+	n   int64
+	err error
+}
+
+func (f fakeCounter) Ready() error                 { return f.err }
+func (f fakeCounter) Count(RunSpec) (int64, error) { return f.n, f.err }

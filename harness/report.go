@@ -38,24 +38,51 @@ type Report struct {
 	Regressions []string `json:"regressions,omitempty"`
 }
 
-// Formats bench can print.
-var formats = []string{"table", "md", "json", "csv", "benchfmt"}
+// format is a way bench prints its report.
+type reportFormat struct {
+	name, help string
+	write      func(io.Writer, Report) error
+	// forPeople formats carry the warnings in the report; the others,
+	// read by programs, leave them to stderr.
+	forPeople bool
+}
+
+// formats are bench's formats, the default first: -format takes their
+// names, and each but the first is a flag of its own too (-md, -json, ...).
+var formats = []reportFormat{
+	{"table", "an aligned table", WriteTable, true},
+	{"md", "a Markdown table, for the README", WriteMarkdown, true},
+	{"json", "every run's figures and their summaries", WriteJSON, false},
+	{"csv", "one row a run, with the summaries", WriteCSV, false},
+	{"benchfmt", "Go benchmark lines, for benchstat", WriteBenchfmt, false},
+}
+
+// formatNamed is the format of that name; ok is false for none.
+func formatNamed(name string) (reportFormat, bool) {
+	for _, f := range formats {
+		if f.name == name {
+			return f, true
+		}
+	}
+	return reportFormat{}, false
+}
+
+// formatNames is the names, for messages.
+func formatNames() string {
+	var names []string
+	for _, f := range formats {
+		names = append(names, f.name)
+	}
+	return strings.Join(names, ", ")
+}
 
 // WriteReport prints r in the named format.
-func WriteReport(w io.Writer, format string, r Report) error {
-	switch format {
-	case "md":
-		return WriteMarkdown(w, r)
-	case "json":
-		return WriteJSON(w, r)
-	case "benchfmt":
-		return WriteBenchfmt(w, r)
-	case "csv":
-		return WriteCSV(w, r)
-	case "table", "":
-		return WriteTable(w, r)
+func WriteReport(w io.Writer, name string, r Report) error {
+	f, ok := formatNamed(name)
+	if !ok {
+		return fmt.Errorf("unknown format %q (want %s)", name, formatNames())
 	}
-	return fmt.Errorf("unknown format %q (want %s)", format, strings.Join(formats, ", "))
+	return f.write(w, r)
 }
 
 // SaveReport writes the report as JSON.
@@ -258,7 +285,11 @@ func writeNotes(ew *errWriter, r Report) {
 		ew.printf("instructions: one run under callgrind (GOMAXPROCS=1 for Go programs); they do not depend on how busy the machine is.\n")
 	}
 	if anyResult(r.Results, hasBase) {
-		ew.printf("×base: this run / the baseline, Hodges-Lehmann estimate [95%% interval, exact]; * marks an interval that excludes 1; instructions exact.\n")
+		method := "exact"
+		if anyResult(r.Results, func(m Measurement) bool { return m.Base != nil && m.Base.Approximate }) {
+			method = fmt.Sprintf("exact up to %d runs a side, from the normal approximation past them", exactLimit)
+		}
+		ew.printf("×base: this run / the baseline, Hodges-Lehmann estimate [95%% interval, %s]; * marks an interval that excludes 1; instructions exact.\n", method)
 	}
 	for _, s := range r.Warnings {
 		ew.printf("%s\n", s)

@@ -83,15 +83,15 @@ func goldenCheck(t *testing.T, name string, got []byte) {
 
 func TestReportGoldenFiles(t *testing.T) {
 	r := sampleReport()
-	for _, format := range formats {
+	for _, f := range formats {
 		var got bytes.Buffer
-		if err := WriteReport(&got, format, r); err != nil {
-			t.Fatalf("%s: %v", format, err)
+		if err := WriteReport(&got, f.name, r); err != nil {
+			t.Fatalf("%s: %v", f.name, err)
 		}
 		if got.Len() == 0 || strings.Contains(got.String(), "NaN") {
-			t.Errorf("%s: empty or NaN in the output:\n%s", format, got.String())
+			t.Errorf("%s: empty or NaN in the output:\n%s", f.name, got.String())
 		}
-		goldenCheck(t, "report."+format, got.Bytes())
+		goldenCheck(t, "report."+f.name, got.Bytes())
 	}
 	var svg bytes.Buffer
 	if err := WriteSVG(&svg, r); err != nil {
@@ -157,9 +157,9 @@ func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("disk ful
 
 func TestWritersReportErrors(t *testing.T) {
 	r := sampleReport()
-	for _, format := range formats {
-		if err := WriteReport(failingWriter{}, format, r); err == nil {
-			t.Errorf("%s: a failing writer must give an error", format)
+	for _, f := range formats {
+		if err := WriteReport(failingWriter{}, f.name, r); err == nil {
+			t.Errorf("%s: a failing writer must give an error", f.name)
 		}
 	}
 	if err := WriteSVG(failingWriter{}, r); err == nil {

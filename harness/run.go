@@ -5,13 +5,14 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"crypto/sha256"
+	"errors"
 	"fmt"
 	"hash"
 	"io"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"runtime"
 	"strconv"
@@ -20,85 +21,8 @@ import (
 	"sync/atomic"
 	"syscall"
 	"time"
+	"unsafe"
 )
-
-// Builder compiles each entry once into a temporary folder.
-type Builder struct {
-	Root       string        // repository root (where go.mod is)
-	Dir        string        // where binaries go
-	BuildLimit time.Duration // the longest one go build may take
-	built      map[string]string
-}
-
-// buildLimit bounds a build: a generated program the compiler chokes on
-// must end as an error, not a hang.
-const buildLimit = 10 * time.Minute
-
-// NewBuilder makes a builder with a fresh temporary folder; Close removes it.
-func NewBuilder(root string) (*Builder, error) {
-	dir, err := os.MkdirTemp("", "harness-build-")
-	if err != nil {
-		return nil, err
-	}
-	return &Builder{Root: root, Dir: dir, BuildLimit: buildLimit, built: map[string]string{}}, nil
-}
-
-// Close removes the binaries.
-func (b *Builder) Close() { os.RemoveAll(b.Dir) }
-
-// Binary returns the path of the program that runs case c, building it on
-// first use. A plain entry is built with plain `go build`; for an @emit
-// case the entry writes a Go module into a new folder, which is then built.
-func (b *Builder) Binary(c Case) (string, error) {
-	key := c.Entry
-	if len(c.Emit) > 0 {
-		key = c.ID() + ".emit"
-	}
-	if bin, ok := b.built[key]; ok {
-		return bin, nil
-	}
-	entryBin := filepath.Join(b.Dir, c.Entry)
-	if _, ok := b.built[c.Entry]; !ok {
-		if err := b.goBuild(b.Root, entryBin, "./"+c.Entry); err != nil {
-			return "", fmt.Errorf("building %s: %v", c.Entry, err)
-		}
-		b.built[c.Entry] = entryBin
-	}
-	if len(c.Emit) == 0 {
-		return entryBin, nil
-	}
-	srcDir := filepath.Join(b.Dir, c.Entry+"-"+c.Name+"-gen")
-	args := append([]string{"-emit", srcDir}, c.Emit...)
-	res := Run(RunSpec{Bin: entryBin, Args: args, Dir: filepath.Join(b.Root, c.Entry), Timeout: time.Minute, CaptureStdout: true})
-	if res.Err != nil || res.ExitCode != 0 {
-		return "", fmt.Errorf("generating %s with %s %s: %s", c.ID(), c.Entry, strings.Join(args, " "), res.Problem())
-	}
-	bin := filepath.Join(b.Dir, c.Entry+"-"+c.Name+"-gen.bin")
-	if err := b.goBuild(srcDir, bin, "."); err != nil {
-		return "", fmt.Errorf("building the program generated for %s: %v", c.ID(), err)
-	}
-	b.built[key] = bin
-	return bin, nil
-}
-
-// goBuild runs plain `go build -o out pkg` in dir, within the build limit,
-// and returns the compiler's output as the error on failure.
-func (b *Builder) goBuild(dir, out, pkg string) error {
-	ctx, cancel := context.WithTimeout(context.Background(), b.BuildLimit)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, "go", "build", "-o", out, pkg)
-	cmd.Dir = dir
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) } // the compiler too
-	msg, err := cmd.CombinedOutput()
-	switch {
-	case ctx.Err() != nil:
-		return fmt.Errorf("go build %s: stopped after %v, the limit of a build", pkg, b.BuildLimit)
-	case err != nil:
-		return fmt.Errorf("go build %s failed:\n%s", pkg, strings.TrimRight(string(msg), "\n"))
-	}
-	return nil
-}
 
 // RunSpec says how to run a program once.
 type RunSpec struct {
@@ -165,6 +89,130 @@ func (w *sink) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
+// A Runner runs programs for the harness. It owns what runs: whether
+// ptrace may be used (it stops for good the first time ptrace is refused),
+// the process groups running now, and what must go when the harness is
+// stopped (temporary folders, git worktrees), so that SIGINT or SIGTERM
+// leaves nothing behind. Once stopped, it kills what starts and undoes
+// what is made at once.
+type Runner struct {
+	untraced atomic.Bool
+	mu       sync.Mutex
+	stopped  bool
+	groups   map[int]bool
+	undo     map[int]func()
+	next     int
+}
+
+func NewRunner() *Runner {
+	r := &Runner{groups: map[int]bool{}, undo: map[int]func(){}}
+	r.untraced.Store(runtime.GOOS != "linux")
+	return r
+}
+
+// running notes a process group as running until forget is called: a
+// stopped harness kills it.
+func (r *Runner) running(pid int) (forget func()) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.stopped {
+		syscall.Kill(-pid, syscall.SIGKILL)
+	}
+	r.groups[pid] = true
+	return func() {
+		r.mu.Lock()
+		delete(r.groups, pid)
+		r.mu.Unlock()
+	}
+}
+
+// atStop has undo run if the harness is stopped before forget is called.
+func (r *Runner) atStop(undo func()) (forget func()) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.stopped {
+		undo()
+		return func() {}
+	}
+	k := r.next
+	r.next++
+	r.undo[k] = undo
+	return func() {
+		r.mu.Lock()
+		delete(r.undo, k)
+		r.mu.Unlock()
+	}
+}
+
+// tempDir makes a temporary folder that goes if the harness is stopped
+// before forget is called.
+func (r *Runner) tempDir(pattern string) (dir string, forget func(), err error) {
+	r.mu.Lock()
+	if r.stopped {
+		r.mu.Unlock()
+		return "", nil, errors.New("stopped")
+	}
+	dir, err = os.MkdirTemp("", pattern)
+	r.mu.Unlock()
+	if err != nil {
+		return "", nil, err
+	}
+	return dir, r.atStop(func() { os.RemoveAll(dir) }), nil
+}
+
+// output runs a helper command (git) in its own process group, killed if
+// the harness is stopped, and returns what it printed on stdout and stderr.
+func (r *Runner) output(name string, args ...string) ([]byte, error) {
+	cmd := exec.Command(name, args...)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	forget := r.running(cmd.Process.Pid)
+	err := cmd.Wait()
+	forget()
+	return out.Bytes(), err
+}
+
+// stop kills the process groups running and undoes what was registered,
+// the newest first.
+func (r *Runner) stop() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.stopped = true
+	for pid := range r.groups {
+		syscall.Kill(-pid, syscall.SIGKILL)
+	}
+	for k := r.next - 1; k >= 0; k-- {
+		if undo, ok := r.undo[k]; ok {
+			undo()
+		}
+	}
+}
+
+// stopOnSignal makes SIGINT and SIGTERM stop the runner and end the
+// harness with status 128 + the signal, until release is called.
+func (r *Runner) stopOnSignal(stderr io.Writer) (release func()) {
+	signals := make(chan os.Signal, 1)
+	signal.Notify(signals, syscall.SIGINT, syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case sig := <-signals:
+			r.stop()
+			fmt.Fprintf(stderr, "harness: %v: stopped; its temporary folders and worktrees are removed\n", sig)
+			os.Exit(128 + int(sig.(syscall.Signal)))
+		case <-done:
+		}
+	}()
+	return func() {
+		signal.Stop(signals)
+		close(done)
+	}
+}
+
 // Run starts the program, waits for it or kills it at the time limit, and
 // reports its output and resource use. Stdin is an open file and a
 // discarded stdout is /dev/null itself, so the harness adds no copying to a
@@ -177,111 +225,163 @@ func (w *sink) Write(p []byte) (int, error) {
 // high-water mark in the child's, so every program would show at least the
 // harness's own few megabytes. Where ptrace is not allowed, the rusage
 // figure is used and the result says so.
-func Run(s RunSpec) Result {
+func (r *Runner) Run(s RunSpec) Result {
 	var res Result
-	cmd := exec.Command(s.Bin, s.Args...)
-	cmd.Dir = s.Dir
-	cmd.Env = s.Env
-	if s.Stdin != "" {
+	stdin, err := openStdin(s)
+	if err != nil {
+		res.Err = err
+		return res
+	}
+	if f, ok := stdin.(*os.File); ok && f != s.StdinFile {
+		defer f.Close()
+	}
+	out, err := newOutputs(s)
+	if err != nil {
+		res.Err = err
+		return res
+	}
+	p, err := r.start(s, stdin, out)
+	out.started()
+	if err != nil {
+		out.finish(0)
+		res.Err = err
+		return res
+	}
+	forget := r.running(p.pid)
+	res = p.wait(s.Timeout)
+	forget()
+	// The pipes are read no longer than a moment after it ended.
+	out.finish(time.Second)
+	out.fill(&res, s)
+	return res
+}
+
+// openStdin is the run's stdin: a file of the case (relative to its
+// folder), the harness's own, or nothing (/dev/null).
+func openStdin(s RunSpec) (io.Reader, error) {
+	switch {
+	case s.Stdin != "":
 		path := s.Stdin
 		if !filepath.IsAbs(path) {
 			path = filepath.Join(s.Dir, path)
 		}
 		f, err := os.Open(path)
 		if err != nil {
-			res.Err = fmt.Errorf("opening stdin: %v", err)
-			return res
+			return nil, fmt.Errorf("opening stdin: %v", err)
 		}
-		defer f.Close()
-		cmd.Stdin = f
-	} else if s.StdinFile != nil {
-		cmd.Stdin = s.StdinFile
+		return f, nil
+	case s.StdinFile != nil:
+		return s.StdinFile, nil
 	}
-	// Output goes through pipes the harness reads itself, so that nothing
-	// but the harness waits for the child.
-	var pid atomic.Int64 // set once started: the process group to kill
-	var overflowed atomic.Bool
-	stdout := &sink{keep: 1<<62 - 1, sum: sha256.New(), limit: s.StdoutLimit, overflow: func() {
-		overflowed.Store(true)
-		if p := pid.Load(); p > 0 {
-			syscall.Kill(-int(p), syscall.SIGKILL)
-		}
-	}}
-	if s.HashStdout {
-		stdout.keep = 64 << 10 // enough for a count it prints (@rate)
-	}
-	stderr := &sink{keep: stderrLimit}
-	p := &pipes{}
-	if s.CaptureStdout {
-		w, err := p.open(stdout)
-		if err != nil {
-			res.Err = err
-			return res
-		}
-		cmd.Stdout = w
-	}
-	w, err := p.open(stderr)
-	if err != nil {
-		p.abandon()
-		res.Err = err
-		return res
-	}
-	cmd.Stderr = w
-	// Its own process group, so that a time limit kills what it started too.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	return nil, nil
+}
 
-	traced := tracing.Load()
-	if traced {
-		runtime.LockOSThread() // ptrace requests must come from the thread that started the child
-		defer runtime.UnlockOSThread()
-		cmd.SysProcAttr.Ptrace = true
+// process is a started program, in a process group of its own.
+type process struct {
+	pid    int // captured once: the group to kill
+	traced bool
+	start  time.Time
+	kill   *groupKill
+}
+
+// start starts the program, traced for its peak memory unless ptrace has
+// been refused: then untraced, from now on.
+func (r *Runner) start(s RunSpec, stdin io.Reader, out *outputs) (*process, error) {
+	command := func(traced bool) *exec.Cmd {
+		cmd := exec.Command(s.Bin, s.Args...)
+		cmd.Dir, cmd.Env, cmd.Stdin, cmd.Stderr = s.Dir, s.Env, stdin, out.stderr
+		if out.stdout != nil {
+			cmd.Stdout = out.stdout
+		}
+		// Its own process group, so that a time limit kills what it started too.
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Ptrace: traced}
+		return cmd
 	}
-	start := time.Now()
-	err = cmd.Start()
-	if err != nil && traced {
+	p := &process{traced: !r.untraced.Load(), kill: out.kill}
+	if p.traced {
+		runtime.LockOSThread() // ptrace requests come from the thread that started the child; wait unlocks it
+	}
+	cmd := command(p.traced)
+	p.start = time.Now()
+	err := cmd.Start()
+	if err != nil && p.traced {
 		// ptrace refused (a container's policy, say): run untraced from now on.
-		tracing.Store(false)
+		r.untraced.Store(true)
 		runtime.UnlockOSThread()
-		traced = false
-		cmd = untracedCopy(cmd)
-		start = time.Now()
+		p.traced = false
+		cmd = command(false)
+		p.start = time.Now()
 		err = cmd.Start()
 	}
-	p.started()
 	if err != nil {
-		p.abandon()
-		res.Err = err
-		return res
+		if p.traced {
+			runtime.UnlockOSThread()
+		}
+		return nil, err
 	}
-	pid.Store(int64(cmd.Process.Pid))
-	if overflowed.Load() {
-		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	p.pid = cmd.Process.Pid
+	p.kill.armed(p.pid)
+	return p, nil
+}
+
+// groupKill kills a program's process group, from the time limit or the
+// stdout limit, until the program is about to be reaped: its number could
+// then belong to another process.
+type groupKill struct {
+	mu       sync.Mutex
+	pid      int
+	disarmed bool
+	early    bool // asked for before the program started
+}
+
+func (k *groupKill) kill() {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	switch {
+	case k.disarmed:
+	case k.pid == 0:
+		k.early = true
+	default:
+		syscall.Kill(-k.pid, syscall.SIGKILL)
 	}
+}
+
+func (k *groupKill) armed(pid int) {
+	k.mu.Lock()
+	k.pid = pid
+	early := k.early
+	k.mu.Unlock()
+	if early {
+		k.kill()
+	}
+}
+
+func (k *groupKill) disarm() {
+	k.mu.Lock()
+	k.disarmed = true
+	k.mu.Unlock()
+}
+
+// wait waits for the program, killing it at the time limit, and reads its
+// status, rusage and peak memory.
+func (p *process) wait(timeout time.Duration) Result {
+	if p.traced {
+		defer runtime.UnlockOSThread()
+	}
+	var res Result
 	var timedOut atomic.Bool
-	var timer *time.Timer
-	if s.Timeout > 0 {
-		timer = time.AfterFunc(s.Timeout, func() {
+	if timeout > 0 {
+		timer := time.AfterFunc(timeout, func() {
 			timedOut.Store(true)
-			syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+			p.kill.kill()
 		})
+		defer timer.Stop()
 	}
-	ws, ru, held, hwm, werr := waitFor(cmd.Process.Pid, traced)
-	res.Elapsed = time.Since(start) - held
-	if timer != nil {
-		timer.Stop()
-	}
-	// What it left running in its group goes too, and the pipes are read
-	// no longer than a moment after it ended.
-	syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-	cmd.Process.Release()
-	p.finish(time.Second)
-	res.TimedOut, res.StdoutOverflow = timedOut.Load(), overflowed.Load()
-	res.Stdout, res.Stderr = stdout.buf.Bytes(), stderr.buf.Bytes()
-	if s.CaptureStdout {
-		res.StdoutLen, res.StdoutSHA256 = stdout.n, fmt.Sprintf("%x", stdout.sum.Sum(nil))
-	}
-	if werr != nil {
-		res.Err = werr
+	ws, ru, held, hwm, err := reap(p.pid, p.traced, p.kill)
+	res.Elapsed = time.Since(p.start) - held
+	res.TimedOut = timedOut.Load()
+	if err != nil {
+		res.Err = err
 		return res
 	}
 	switch {
@@ -298,6 +398,50 @@ func Run(s RunSpec) Result {
 		res.MaxRSS, res.MaxRSSFromRusage = int64(ru.Maxrss), true // KiB on Linux
 	}
 	return res
+}
+
+// outputs are a run's stdout and stderr: sinks the harness reads through
+// pipes of its own (so that nothing but the harness waits for the child),
+// or /dev/null for a timed run's stdout.
+type outputs struct {
+	pipes
+	stdout, stderr *os.File
+	out, err       *sink
+	kill           *groupKill
+	overflowed     atomic.Bool
+}
+
+func newOutputs(s RunSpec) (*outputs, error) {
+	o := &outputs{kill: &groupKill{}}
+	o.out = &sink{keep: 1<<62 - 1, sum: sha256.New(), limit: s.StdoutLimit, overflow: func() {
+		o.overflowed.Store(true)
+		o.kill.kill()
+	}}
+	if s.HashStdout {
+		o.out.keep = 64 << 10 // enough for a count it prints (@rate)
+	}
+	o.err = &sink{keep: stderrLimit}
+	var err error
+	if s.CaptureStdout {
+		if o.stdout, err = o.open(o.out); err != nil {
+			return nil, err
+		}
+	}
+	if o.stderr, err = o.open(o.err); err != nil {
+		o.started()
+		o.finish(0)
+		return nil, err
+	}
+	return o, nil
+}
+
+// fill puts what the outputs took into the result.
+func (o *outputs) fill(res *Result, s RunSpec) {
+	res.StdoutOverflow = o.overflowed.Load()
+	res.Stdout, res.Stderr = o.out.buf.Bytes(), o.err.buf.Bytes()
+	if s.CaptureStdout {
+		res.StdoutLen, res.StdoutSHA256 = o.out.n, fmt.Sprintf("%x", o.out.sum.Sum(nil))
+	}
 }
 
 // pipes are a run's output pipes: the write ends go to the child, the read
@@ -344,36 +488,15 @@ func (p *pipes) finish(grace time.Duration) {
 	<-done
 }
 
-// abandon closes every end of a run that did not start.
-func (p *pipes) abandon() {
-	p.started()
-	p.finish(0)
-}
-
-// tracing says whether runs are traced for their peak memory; it turns off
-// for good the first time ptrace is refused.
-var tracing = func() *atomic.Bool {
-	var b atomic.Bool
-	b.Store(runtime.GOOS == "linux")
-	return &b
-}()
-
-// untracedCopy is the command again, for a second try without ptrace (a
-// Cmd starts once).
-func untracedCopy(c *exec.Cmd) *exec.Cmd {
-	n := exec.Command(c.Path, c.Args[1:]...)
-	n.Dir, n.Env, n.Stdin, n.Stdout, n.Stderr = c.Dir, c.Env, c.Stdin, c.Stdout, c.Stderr
-	n.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	return n
-}
-
-// waitFor waits for the child to exit and returns its status and rusage.
+// reap waits for the child to exit and returns its status and rusage.
 // A traced child stops after its exec and when it is about to exit (where
 // its high-water mark is read); it may stop for signals, which are passed
 // on. held is the time it spent stopped for the harness, which is not its
-// own.
-func waitFor(pid int, traced bool) (ws syscall.WaitStatus, ru syscall.Rusage, held time.Duration, hwm int64, err error) {
-	wait := func() error {
+// own. Before the child is reaped, kill is disarmed (its number stays the
+// child's only until then) and what it left running in its group is
+// killed.
+func reap(pid int, traced bool, kill *groupKill) (ws syscall.WaitStatus, ru syscall.Rusage, held time.Duration, hwm int64, err error) {
+	wait4 := func() error {
 		for {
 			_, err := syscall.Wait4(pid, &ws, 0, &ru)
 			if err != syscall.EINTR {
@@ -382,14 +505,18 @@ func waitFor(pid int, traced bool) (ws syscall.WaitStatus, ru syscall.Rusage, he
 		}
 	}
 	if !traced {
-		return ws, ru, 0, 0, wait()
+		err = waitExited(pid)
+		kill.disarm()
+		syscall.Kill(-pid, syscall.SIGKILL)
+		if err == nil {
+			err = wait4()
+		}
+		return ws, ru, 0, 0, err
 	}
 	for {
-		if err := wait(); err != nil {
+		if err := wait4(); err != nil || !ws.Stopped() {
+			kill.disarm() // reaped: killed by the time limit, which killed its group
 			return ws, ru, held, hwm, err
-		}
-		if !ws.Stopped() {
-			return ws, ru, held, hwm, nil
 		}
 		stopped := time.Now()
 		sig := ws.StopSignal()
@@ -398,11 +525,30 @@ func waitFor(pid int, traced bool) (ws syscall.WaitStatus, ru syscall.Rusage, he
 			syscall.PtraceSetOptions(pid, syscall.PTRACE_O_TRACEEXIT|ptraceExitKill)
 			sig = 0
 		case sig == syscall.SIGTRAP && ws.TrapCause() == syscall.PTRACE_EVENT_EXIT:
+			// About to exit, its status set: a kill now ends only the others.
 			hwm = peakKiB(pid)
+			kill.disarm()
+			syscall.Kill(-pid, syscall.SIGKILL)
 			sig = 0
 		}
 		syscall.PtraceCont(pid, int(sig))
 		held += time.Since(stopped)
+	}
+}
+
+// waitExited waits until the child has exited without reaping it: until
+// then its number is its own.
+func waitExited(pid int) error {
+	const pPID, wEXITED, wNOWAIT = 1, 4, 0x1000000
+	var info [128]byte // a siginfo_t, not read
+	for {
+		_, _, e := syscall.Syscall6(syscall.SYS_WAITID, pPID, uintptr(pid), uintptr(unsafe.Pointer(&info[0])), wEXITED|wNOWAIT, 0, 0)
+		if e != syscall.EINTR {
+			if e != 0 {
+				return e
+			}
+			return nil
+		}
 	}
 }
 

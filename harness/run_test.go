@@ -11,7 +11,7 @@ import (
 )
 
 func TestRunReportsRusage(t *testing.T) {
-	res := Run(helperSpec(t, "burn"))
+	res := NewRunner().Run(helperSpec(t, "burn"))
 	if p := res.Problem(); p != "" {
 		t.Fatal(p)
 	}
@@ -26,7 +26,7 @@ func TestRunReportsRusage(t *testing.T) {
 	if res.MinFlt < 32 || res.SysCPU <= 0 || res.SysCPU > res.CPU {
 		t.Errorf("minor faults %d, system CPU %v of %v", res.MinFlt, res.SysCPU, res.CPU)
 	}
-	small := Run(helperSpec(t, "echo", "x"))
+	small := NewRunner().Run(helperSpec(t, "echo", "x"))
 	if small.MinFlt <= 0 || small.MinFlt >= res.MinFlt {
 		t.Errorf("a program touching little memory: %d faults, the 64 MiB one %d", small.MinFlt, res.MinFlt)
 	}
@@ -43,7 +43,7 @@ func TestRunReportsRusage(t *testing.T) {
 	for i := range ballast {
 		ballast[i] = 1
 	}
-	small = Run(helperSpec(t, "echo", "x"))
+	small = NewRunner().Run(helperSpec(t, "echo", "x"))
 	if small.MaxRSS <= 0 || small.MaxRSS >= 32<<10 {
 		t.Errorf("a one-line program's peak is %d KiB while the harness holds 32 MiB: it counts the harness's", small.MaxRSS)
 	}
@@ -56,7 +56,7 @@ func TestRunReportsRusage(t *testing.T) {
 func TestRunTimeout(t *testing.T) {
 	spec := helperSpec(t, "sleep")
 	spec.Timeout = 200 * time.Millisecond
-	res := Run(spec)
+	res := NewRunner().Run(spec)
 	if !res.TimedOut || res.Elapsed > 5*time.Second {
 		t.Fatalf("TimedOut %v after %v", res.TimedOut, res.Elapsed)
 	}
@@ -71,16 +71,16 @@ func TestRunStdinAndArguments(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "in.txt"), []byte("from stdin\n"), 0o644)
 	spec := helperSpec(t, "cat")
 	spec.Dir, spec.Stdin = dir, "in.txt"
-	if res := Run(spec); string(res.Stdout) != "from stdin\n" {
+	if res := NewRunner().Run(spec); string(res.Stdout) != "from stdin\n" {
 		t.Errorf("stdout %q", res.Stdout)
 	}
 	spec = helperSpec(t, "echo", "a b", "*")
-	if res := Run(spec); string(res.Stdout) != "a b\n*\n" { // no shell: no splitting, no globbing
+	if res := NewRunner().Run(spec); string(res.Stdout) != "a b\n*\n" { // no shell: no splitting, no globbing
 		t.Errorf("stdout %q", res.Stdout)
 	}
 	spec = helperSpec(t, "cat")
 	spec.Stdin = "missing.txt"
-	if res := Run(spec); res.Err == nil {
+	if res := NewRunner().Run(spec); res.Err == nil {
 		t.Error("a missing stdin file must be an error")
 	}
 }
@@ -128,7 +128,7 @@ func TestJudge(t *testing.T) {
 		}
 		spec := tt.spec
 		spec.StdoutLimit, spec.HashStdout = want.stdoutLimit(tt.c), tt.c.SHA256 != ""
-		v := Judge(tt.c, Run(spec), want)
+		v := Judge(tt.c, NewRunner().Run(spec), want)
 		if v.Status != tt.status || !strings.Contains(v.Message, tt.message) {
 			t.Errorf("%s: verdict %q %q, want %q containing %q", tt.name, v.Status, v.Message, tt.status, tt.message)
 		}
@@ -140,7 +140,7 @@ func TestJudge(t *testing.T) {
 func TestRunStopsAtStdoutLimit(t *testing.T) {
 	spec := helperSpec(t, "yes")
 	spec.StdoutLimit = 1 << 20
-	res := Run(spec)
+	res := NewRunner().Run(spec)
 	if !res.StdoutOverflow || res.TimedOut || len(res.Stdout) > 2<<20 {
 		t.Fatalf("overflow %v, timed out %v, %d bytes kept", res.StdoutOverflow, res.TimedOut, len(res.Stdout))
 	}
@@ -159,7 +159,7 @@ func TestRunKillsItsProcessGroup(t *testing.T) {
 		spec := helperSpec(t, "spawn", pidFile, wait)
 		spec.Timeout = 300 * time.Millisecond
 		start := time.Now()
-		res := Run(spec)
+		res := NewRunner().Run(spec)
 		if took := time.Since(start); took > 3*time.Second {
 			t.Errorf("%s: Run took %v", wait, took)
 		}
@@ -190,7 +190,7 @@ func TestBuildLimit(t *testing.T) {
 	writeFile(t, filepath.Join(root, "go.mod"), "module fake\n\ngo 1.23\n")
 	os.MkdirAll(filepath.Join(root, "e"), 0o755)
 	writeFile(t, filepath.Join(root, "e", "main.go"), "package main\n\nfunc main() {}\n")
-	b, err := NewBuilder(root)
+	b, err := NewBuilder(root, NewRunner())
 	if err != nil {
 		t.Fatal(err)
 	}
