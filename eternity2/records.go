@@ -81,107 +81,109 @@ func (r record) mode() string {
 	return "first"
 }
 
-// write prints the record in the text form -merge reads.
-func (r record) write(w io.Writer) error {
-	var b bytes.Buffer
-	fmt.Fprintf(&b, "eternity2 part %d of %d\n%s\ncheck %s\nmode %s\nunits %d\nnodes %d\nsolutions %d\n",
-		r.part, r.parts, r.header, r.check, r.mode(), r.units, r.found.Nodes, r.found.Solutions)
+// head is the record's text before its board lines.
+func (r record) head() string {
 	unit := "-"
 	if r.found.Unit >= 0 {
 		unit = strconv.Itoa(r.found.Unit)
 	}
-	fmt.Fprintf(&b, "best %d/%d unit %s\nurl %s\n", r.found.Score, r.maxScore, unit, cmp.Or(r.url, "-"))
-	for _, row := range r.rows {
-		b.WriteString(row)
-		b.WriteByte('\n')
-	}
-	fmt.Fprintf(&b, "sum %s\n", checksum(b.Bytes()))
-	_, err := w.Write(b.Bytes())
+	return fmt.Sprintf("eternity2 part %d of %d\n%s\ncheck %s\nmode %s\nunits %d\nnodes %d\nsolutions %d\nbest %d/%d unit %s\nurl %s\n",
+		r.part, r.parts, r.header, r.check, r.mode(), r.units, r.found.Nodes, r.found.Solutions, r.found.Score, r.maxScore, unit, cmp.Or(r.url, "-"))
+}
+
+// write prints the record in the text form -merge reads, its checksum
+// last: FNV-64a of the lines before it.
+func (r record) write(w io.Writer) error {
+	text := r.head() + strings.Join(r.rows, "\n") + "\n"
+	_, err := io.WriteString(w, text+"sum "+checksum(text)+"\n")
 	return err
 }
 
-// checksum is a record's last line: FNV-64a of the lines before it, so
-// that an edited record is refused, not merged.
-func checksum(text []byte) string {
+func checksum(text string) string {
 	h := fnv.New64a()
-	h.Write(text)
+	io.WriteString(h, text)
 	return fmt.Sprintf("%016x", h.Sum64())
 }
 
-// Counts a record may hold: past them a sum of records could wrap around.
-const maxCount = 1 << 56
-
-// recordHead and recordTail are the lines of a record before and after
-// its board lines.
+// maxCount bounds a record's counts, and maxTotal their sum in a merge:
+// neither wraps around.
 const (
-	recordHead = 9
-	recordTail = 1
+	maxCount = 1 << 56
+	maxTotal = 1 << 62
 )
 
-// parseRecord reads one record; name names it in errors. Its checksum must
-// match, and every field must agree with the others (the unit with the
-// part, the solutions with the score, the board with the counts), so an
-// edited record is refused.
+// recordLines is what each line of a record's head holds, how many values
+// parseRecord scans from it, and their range.
+var recordLines = []struct {
+	form   string
+	values int
+	within string
+}{{"eternity2 part I of K", 2, "0 <= I < K <= 65536"}, {"board NAME WxH pieces P hints H", 5, "up to 64x64"}, {"check HEX", 1, "16 hex digits"},
+	{"mode all|first", 1, ""}, {"units M", 1, "up to 2^56"}, {"nodes N", 1, "up to 2^56"}, {"solutions S", 1, "up to 2^56"},
+	{"best B/MAX unit U|-", 3, "B <= MAX = 2WH-W-H, U a unit"}, {"url URL|-", 1, "a link to " + viewer}}
+
+// parseRecord reads one record; name names it in errors. Its head must be
+// in the form write prints, with values in range, its board of the size
+// the head says, its checksum must match, and its fields must agree (see
+// consistent), so that an edited record is refused, not merged.
 func parseRecord(name string, firstLine int, data []byte) (record, error) {
 	var r record
+	var boardName, mode, unit, link string
+	var width, height, pieces, hints int
 	lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
-	padded := append(lines[:len(lines):len(lines)], make([]string, recordHead)...) // a missing head line reads as ""
 	fail := func(i int, want string) (record, error) {
-		return record{}, bad("%s line %d: expected %s, got %s", name, firstLine+i+1, want, quote(padded[i]))
-	}
-	_, err := fmt.Sscanf(padded[0], "eternity2 part %d of %d", &r.part, &r.parts)
-	if err != nil || padded[0] != fmt.Sprintf("eternity2 part %d of %d", r.part, r.parts) || r.parts < 1 || r.parts > maxParts || r.part < 0 || r.part >= r.parts {
-		return fail(0, fmt.Sprintf(`"eternity2 part I of K" (0 <= I < K <= %d)`, maxParts))
-	}
-	r.header = padded[1]
-	width, height, hints, ok := parseHeader(r.header)
-	if !ok {
-		return fail(1, `"board NAME WxH pieces P hints H"`)
-	}
-	if len(lines) != recordHead+height+recordTail {
-		return record{}, bad("%s line %d: a record of %d lines, expected %d for %d board lines", name, firstLine+1, len(lines), recordHead+height+recordTail, height)
-	}
-	if r.check, ok = strings.CutPrefix(lines[2], "check "); !ok || len(r.check) != 16 || strings.Trim(r.check, "0123456789abcdef") != "" {
-		return fail(2, `"check" and 16 hex digits`)
-	}
-	if r.all = lines[3] == "mode all"; !r.all && lines[3] != "mode first" {
-		return fail(3, `"mode all" or "mode first"`)
-	}
-	var units int64
-	for k, f := range []struct {
-		key string
-		v   *int64
-	}{{"units", &units}, {"nodes", &r.found.Nodes}, {"solutions", &r.found.Solutions}} {
-		v, ok := strings.CutPrefix(lines[4+k], f.key+" ")
-		n, err := strconv.ParseInt(v, 10, 64)
-		if !ok || err != nil || n < 0 || n > maxCount || v != strconv.FormatInt(n, 10) {
-			return fail(4+k, fmt.Sprintf("%q and a count up to 2^56", f.key))
+		got := ""
+		if i < len(lines) {
+			got = lines[i]
 		}
-		*f.v = n
+		return record{}, bad("%s line %d: expected %s, got %s", name, firstLine+i+1, want, quote(got))
 	}
-	r.units = int(units)
-	r.maxScore = 2*width*height - width - height
-	if r.found.Score, r.found.Unit, ok = parseBest(lines[7], r.maxScore, r.units); !ok {
-		return fail(7, fmt.Sprintf(`"best B/%d unit U" (0 <= B <= %d, U a unit or -)`, r.maxScore, r.maxScore))
+	scanned, _ := fmt.Sscanf(string(data), "eternity2 part %d of %d\nboard %s %dx%d pieces %d hints %d\ncheck %s\nmode %s\nunits %d\nnodes %d\nsolutions %d\nbest %d/%d unit %s\nurl %s\n",
+		&r.part, &r.parts, &boardName, &width, &height, &pieces, &hints, &r.check, &mode, &r.units, &r.found.Nodes, &r.found.Solutions, &r.found.Score, &r.maxScore, &unit, &link)
+	for i, l := range recordLines {
+		if scanned -= l.values; scanned < 0 {
+			return fail(i, strconv.Quote(l.form))
+		}
 	}
-	link, ok := strings.CutPrefix(lines[8], "url ")
-	if !ok || link != "-" && !strings.HasPrefix(link, viewer) {
-		return fail(8, `"url" and `+viewer+`... or -`)
+	r.header, r.all, r.url, r.found.Unit = lines[1], mode == "all", strings.TrimPrefix(link, "-"), -1
+	if unit != "-" {
+		r.found.Unit, _ = strconv.Atoi(unit)
 	}
-	if link != "-" {
-		r.url = link
+	for i, ok := range []bool{
+		r.parts >= 1 && r.parts <= maxParts && r.part >= 0 && r.part < r.parts,
+		width >= 1 && height >= 1 && width <= maxSide && height <= maxSide && pieces == width*height && hints >= 0 && hints <= pieces,
+		len(r.check) == 16 && strings.Trim(r.check, "0123456789abcdef") == "",
+		r.all || mode == "first",
+		r.units >= 0 && r.units <= maxCount,
+		r.found.Nodes >= 0 && r.found.Nodes <= maxCount,
+		r.found.Solutions >= 0 && r.found.Solutions <= maxCount,
+		r.maxScore == 2*width*height-width-height && r.found.Score >= 0 && r.found.Score <= r.maxScore && r.found.Unit >= -1 && r.found.Unit <= r.units,
+		link == "-" || strings.HasPrefix(link, viewer),
+	} {
+		if !ok {
+			return fail(i, fmt.Sprintf("%q (%s)", recordLines[i].form, recordLines[i].within))
+		}
 	}
-	last := len(lines) - 1
-	r.rows = lines[recordHead:last]
-	filled, i := boardCells(r.rows, width, height)
-	if i >= 0 {
-		return fail(recordHead+i, fmt.Sprintf("a board line of %d cells, each PIECE/ROT or -", width))
+	// The form write prints, to the byte.
+	for i, want := range strings.SplitAfter(r.head(), "\n")[:len(recordLines)] {
+		if lines[i]+"\n" != want {
+			return fail(i, strconv.Quote(strings.TrimSuffix(want, "\n")))
+		}
 	}
-	if sum, ok := strings.CutPrefix(lines[last], "sum "); !ok || sum != checksum([]byte(strings.Join(lines[:last], "\n")+"\n")) {
+	last := len(recordLines) + height
+	if len(lines) != last+1 {
+		return record{}, bad("%s line %d: a record of %d lines, expected %d for %d board lines", name, firstLine+1, len(lines), last+1, height)
+	}
+	r.rows = lines[len(recordLines):last]
+	filled, bad := boardCells(r.rows, width)
+	if bad >= 0 {
+		return fail(len(recordLines)+bad, fmt.Sprintf("a board line of %d cells, each PIECE/ROT or -", width))
+	}
+	if text := strings.Join(lines[:last], "\n") + "\n"; lines[last] != "sum "+checksum(text) {
 		return fail(last, `"sum" and the checksum of the lines above (the record was edited or cut)`)
 	}
 	if err := r.consistent(filled - hints); err != nil {
-		return record{}, bad("%s line %d: %v", name, firstLine+1, err)
+		return record{}, fmt.Errorf("%s line %d: %w", name, firstLine+1, err)
 	}
 	return r, nil
 }
@@ -192,63 +194,35 @@ func parseRecord(name string, firstLine int, data []byte) (record, error) {
 // -all.
 func (r record) consistent(placed int) error {
 	f := r.found
-	pl := plan{parts: r.parts, units: r.units, all: r.all}
 	switch {
-	case (f.Nodes == 0) != (f.Unit < 0):
-		return errors.New("a part with nodes has a best board in a unit, and only such a part")
-	case f.Unit >= 0 && pl.owner(f.Unit) != r.part:
-		return fmt.Errorf("its best board is in unit %d, which is not a unit of part %d", f.Unit, r.part)
-	case placed < 0 || (placed == 0) != (f.Unit < 0):
-		return fmt.Errorf("its best board has %d pieces besides the hints, with %d nodes", placed, f.Nodes)
+	case (f.Nodes == 0) != (f.Unit < 0) || (placed == 0) != (f.Unit < 0):
+		return bad("a part with nodes has a best board in a unit, and only such a part (%d nodes, %d pieces placed)", f.Nodes, placed)
+	case f.Unit >= 0 && plan{parts: r.parts, units: r.units, all: r.all}.owner(f.Unit) != r.part:
+		return bad("its best board is in unit %d, which is not a unit of part %d", f.Unit, r.part)
 	case f.Solutions > 0 && f.Score != r.maxScore:
-		return fmt.Errorf("%d solutions, but its best board scores %d of %d", f.Solutions, f.Score, r.maxScore)
+		return bad("%d solutions, but its best board scores %d of %d", f.Solutions, f.Score, r.maxScore)
 	case f.Solutions > max(f.Nodes, 1) || !r.all && f.Solutions > 1:
-		return fmt.Errorf("%d solutions in %d nodes (mode %s)", f.Solutions, f.Nodes, r.mode())
+		return bad("%d solutions in %d nodes (mode %s)", f.Solutions, f.Nodes, r.mode())
 	}
 	return nil
-}
-
-// parseHeader reads the output's first line.
-func parseHeader(line string) (width, height, hints int, ok bool) {
-	var pieces int
-	var name string
-	_, err := fmt.Sscanf(line, "board %s %dx%d pieces %d hints %d", &name, &width, &height, &pieces, &hints)
-	ok = err == nil && line == fmt.Sprintf("board %s %dx%d pieces %d hints %d", name, width, height, pieces, hints) &&
-		width >= 1 && height >= 1 && width <= maxSide && height <= maxSide && pieces == width*height && hints >= 0 && hints <= pieces
-	return width, height, hints, ok
-}
-
-// parseBest reads "best B/MAX unit U" (U "-": -1).
-func parseBest(line string, maxScore, units int) (score, unit int, ok bool) {
-	var of int
-	var u string
-	_, err := fmt.Sscanf(line, "best %d/%d unit %s", &score, &of, &u)
-	ok = err == nil && line == fmt.Sprintf("best %d/%d unit %s", score, of, u) && of == maxScore && score >= 0 && score <= maxScore
-	if u == "-" {
-		return score, -1, ok
-	}
-	unit, err = strconv.Atoi(u)
-	return score, unit, ok && err == nil && unit >= 0 && unit <= units && u == strconv.Itoa(unit)
 }
 
 // boardCells counts the filled cells of the rows, each of width cells,
 // each "-" or PIECE/ROT with a piece of the board, no piece twice; bad is
 // the first row that is not, or -1.
-func boardCells(rows []string, width, height int) (filled, bad int) {
+func boardCells(rows []string, width int) (filled, bad int) {
 	seen := map[int]bool{}
 	for i, row := range rows {
 		cells := strings.Split(row, " ")
 		ok := len(cells) == width
 		for _, cell := range cells {
-			if cell == "-" {
-				continue
+			var piece, rot int
+			if cell != "-" {
+				_, err := fmt.Sscanf(cell, "%d/%d", &piece, &rot)
+				ok = ok && err == nil && piece >= 0 && piece < width*len(rows) && !seen[piece] && rot >= 0 && rot < 4 && cell == fmt.Sprintf("%d/%d", piece, rot)
+				seen[piece] = true
+				filled++
 			}
-			piece, rot, found := strings.Cut(cell, "/")
-			pi, err1 := strconv.Atoi(piece)
-			ro, err2 := strconv.Atoi(rot)
-			ok = ok && found && err1 == nil && err2 == nil && pi >= 0 && pi < width*height && !seen[pi] && ro >= 0 && ro < 4 && cell == fmt.Sprintf("%d/%d", pi, ro)
-			seen[pi] = true
-			filled++
 		}
 		if !ok {
 			return 0, i
@@ -292,6 +266,9 @@ func (m *merging) add(r record) error {
 	m.byPart[r.part] = &r
 	for ; !m.decided && m.next < len(m.byPart) && m.byPart[m.next] != nil; m.next++ {
 		r := m.byPart[m.next]
+		if m.total.found.Nodes+r.found.Nodes > maxTotal || m.total.found.Solutions+r.found.Solutions > maxTotal {
+			return bad("-merge: the counts of parts 0 to %d add up past 2^62", m.next)
+		}
 		if r.found.beats(m.total.found) {
 			m.total.rows, m.total.url = r.rows, r.url
 		}
@@ -357,8 +334,9 @@ func (m *merging) readRecords(name string, in io.Reader) (decided bool, err erro
 			return false, bad("%s line %d: expected a record starting \"eternity2 part I of K\", got %s", name, line, quote(text))
 		}
 		lines = append(lines, text)
-		if _, height, _, ok := parseHeader(text); len(lines) == 2 && ok {
-			want = recordHead + height + recordTail
+		var height int
+		if _, err := fmt.Sscanf(text, "board %s %dx%d ", new(string), new(int), &height); len(lines) == 2 && err == nil && height >= 1 && height <= maxSide {
+			want = len(recordLines) + height + 1
 		}
 		if len(lines) == want {
 			if done, err := flush(); err != nil || done {

@@ -161,16 +161,16 @@ func TestMergeRefuses(t *testing.T) {
 		{"truncated", a0[:strings.LastIndex(a0[:len(a0)-1], "\n")+1], "a record of 13 lines, expected 14 for 4 board lines"},
 		{"a count edited", regexp.MustCompile(`nodes (\d+)`).ReplaceAllString(a0, "nodes 1$1"), `line 14: expected "sum" and the checksum of the lines above`},
 		{"the sum edited", regexp.MustCompile(`sum [0-9a-f]+`).ReplaceAllString(a0, "sum 0123456789abcdef"), `line 14: expected "sum" and the checksum`},
-		{"garbled", strings.Replace(a0, "nodes", "nodez", 1), `line 6: expected "nodes" and a count`},
+		{"garbled", strings.Replace(a0, "nodes", "nodez", 1), `line 6: expected "nodes N", got "nodez`},
 		{"K past the limit", strings.Replace(a0, "of 2", "of 1000000000000", 1), `line 1: expected "eternity2 part I of K" (0 <= I < K <= 65536)`},
 		{"K of int64", strings.Replace(a0, "of 2", "of 9223372036854775807", 1), `line 1: expected "eternity2 part I of K"`},
-		{"a count past 2^56", regexp.MustCompile(`nodes \d+`).ReplaceAllString(a0, "nodes 9223372036854775807"), `line 6: expected "nodes" and a count up to 2^56`},
-		{"a score past the maximum", regexp.MustCompile(`best \d+/24`).ReplaceAllString(a0, "best 999/24"), `line 8: expected "best B/24 unit U" (0 <= B <= 24`},
-		{"another maximum", regexp.MustCompile(`best (\d+)/24`).ReplaceAllString(a0, "best 3/5"), `line 8: expected "best B/24 unit U"`},
+		{"a count past 2^56", regexp.MustCompile(`nodes \d+`).ReplaceAllString(a0, "nodes 9223372036854775807"), `line 6: expected "nodes N" (up to 2^56)`},
+		{"a score past the maximum", regexp.MustCompile(`best \d+/24`).ReplaceAllString(a0, "best 999/24"), `line 8: expected "best B/MAX unit U|-" (B <= MAX = 2WH-W-H, U a unit), got "best 999/24`},
+		{"another maximum", regexp.MustCompile(`best (\d+)/24`).ReplaceAllString(a0, "best 3/5"), `line 8: expected "best B/MAX unit U|-" (B <= MAX`},
 		{"a garbage board row", regexp.MustCompile(`(?m)^[-0-9][-0-9/ ]*$`).ReplaceAllString(a0, "<script>"), `expected a board line of 4 cells, each PIECE/ROT or -`},
 		{"a piece past the board's", regexp.MustCompile(`(?m)^([0-9]+)/`).ReplaceAllString(a0, "99/"), `a board line of 4 cells`},
-		{"a link elsewhere", regexp.MustCompile(`(?m)^url .*$`).ReplaceAllString(a0, "url javascript:alert(1)"), `line 9: expected "url" and https://e2.bucas.name/#... or -, got "url javascript:alert(1)"`},
-		{"a record cut short", "eternity2 part 0 of 2\nboard a 4x4 pieces 16 hints 0\n", `stdin line 1: a record of 2 lines, expected 14 for 4 board lines`},
+		{"a link elsewhere", regexp.MustCompile(`(?m)^url .*$`).ReplaceAllString(a0, "url javascript:alert(1)"), `line 9: expected "url URL|-" (a link to https://e2.bucas.name/#), got "url javascript:alert(1)"`},
+		{"a record cut short", "eternity2 part 0 of 2\nboard a 4x4 pieces 16 hints 0\n", `stdin line 3: expected "check HEX", got ""`},
 	}
 	for _, tt := range tests {
 		var out, errb bytes.Buffer
@@ -337,5 +337,67 @@ func testRecipe(t *testing.T, bin string, board, want []byte) {
 	}
 	if !bytes.Equal(stdout.Bytes(), want) {
 		t.Errorf("the recipe printed:\n%s\nwant\n%s", stdout.Bytes(), want)
+	}
+}
+
+// Every field of a record edited in turn (each number one more, each word
+// one letter longer) is refused; with the checksum forged too, the checks
+// that need none refuse what they can tell: a unit of another part, a
+// solution on a board short of the full score, a second solution without
+// -all, nodes without a best board.
+func TestRecordEdits(t *testing.T) {
+	var out, errb bytes.Buffer
+	runMain([]string{"-all", "-parts", "3", "-part", "1", "testdata/clue1-top10.json"}, nil, &out, &errb)
+	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	refused := func(what string, lines []string, want string) {
+		t.Helper()
+		var out, errb bytes.Buffer
+		status := runMain([]string{"-merge"}, strings.NewReader(strings.Join(lines, "\n")+"\n"), &out, &errb)
+		if status != 2 || out.Len() != 0 || strings.Count(errb.String(), "\n") != 1 || !strings.Contains(errb.String(), want) {
+			t.Errorf("%s: status %d, stdout %q, stderr %q; want 2 and one line containing %q", what, status, out.String(), errb.String(), want)
+		}
+	}
+	field := regexp.MustCompile(`[0-9]+|[a-z]+`)
+	edits := 0
+	for i, line := range lines {
+		for _, at := range field.FindAllStringIndex(line, -1) {
+			word := line[at[0]:at[1]]
+			edited := word + "x"
+			if n, err := strconv.Atoi(word); err == nil {
+				edited = strconv.Itoa(n + 1)
+			}
+			changed := slices.Clone(lines)
+			changed[i] = line[:at[0]] + edited + line[at[1]:]
+			refused(fmt.Sprintf("line %d %q edited to %q", i+1, line, changed[i]), changed, "eternity2: stdin line ")
+			edits++
+		}
+	}
+	if edits < 100 {
+		t.Errorf("only %d edits tried", edits)
+	}
+	forged := func(edit func(r *record)) []string {
+		r, err := parseRecord("part", 0, []byte(strings.Join(lines, "\n")+"\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		edit(&r)
+		var b bytes.Buffer
+		r.write(&b)
+		return strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+	}
+	for _, tt := range []struct {
+		name string
+		edit func(r *record)
+		want string
+	}{
+		{"a unit of another part", func(r *record) { r.found.Unit++ }, "which is not a unit of part 1"},
+		{"a solution below the full score", func(r *record) { r.found.Solutions, r.found.Score = 1, r.maxScore-1 }, "1 solutions, but its best board scores"},
+		{"two solutions without -all", func(r *record) {
+			r.all, r.found.Solutions, r.found.Score, r.found.Unit = false, 2, r.maxScore, r.units/2
+		}, "2 solutions in"},
+		{"nodes without a best board", func(r *record) { r.found.Unit = -1 }, "a part with nodes has a best board in a unit"},
+		{"more solutions than nodes", func(r *record) { r.found.Solutions, r.found.Nodes, r.found.Score = 9, 3, r.maxScore }, "9 solutions in 3 nodes"},
+	} {
+		refused(tt.name, forged(tt.edit), tt.want)
 	}
 }
