@@ -282,9 +282,6 @@ func (s *search) newList(state uint64, shifted, f int, key, i uint64) uint32 {
 		e |= uint32(p >> cells)
 	}
 	s.arenaUsed++ // the 0 that ends the list
-	if s.arenaUsed+len(s.placements[f]) >= len(s.arena) {
-		panic("meteor: the list arena is full")
-	}
 	s.index[i] = key<<32 | uint64(e)
 	s.lists++
 	return e
@@ -485,7 +482,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		quoted := strconv.Quote(args[0][:min(len(args[0]), 32)]) + strings.Repeat("...", min(len(args[0])/33, 1))
 		n, err := strconv.ParseUint(args[0], 10, 63)
 		switch {
-		case args[0] == "-h" || args[0] == "--help":
+		case args[0] == "-h" || args[0] == "-help" || args[0] == "--help":
 			io.WriteString(stdout, usage)
 			return 0
 		case strings.Trim(args[0], "0123456789") != "" || strings.HasPrefix(args[0]+"0", "0"):

@@ -243,6 +243,8 @@ func TestArguments(t *testing.T) {
 		{[]string{"5000"}, 0, "2098 solutions found\n\n", ""},
 		{[]string{"-v", "1"}, 0, "1 solutions found\n\n", "nodes 89051\nlists 6782\nmemo states 70577\n"},
 		{[]string{"-h"}, 0, "usage: meteor", ""},
+		{[]string{"-help"}, 0, "usage: meteor", ""},
+		{[]string{"--help"}, 0, "usage: meteor", ""},
 		{[]string{"0"}, 2, "", "meteor: expected N, a positive integer, got \"0\"\n"},
 		{[]string{"-3"}, 2, "", "meteor: expected N, a positive integer, got \"-3\"\n"},
 		{[]string{"+5"}, 2, "", "meteor: expected N, a positive integer, got \"+5\"\n"},
@@ -288,4 +290,53 @@ func FuzzArguments(f *testing.F) {
 			t.Fatalf("meteor %q: exit %d", args, status)
 		}
 	})
+}
+
+// countByCalls is count with the child's list looked up by a call to list,
+// where count holds a copy of it.
+func (s *search) countByCalls(state uint64, shifted int, e uint32) (total int) {
+	for i := uint16(e >> pieces); ; i++ {
+		p := s.arena[i]
+		if p&state != 0 {
+			continue
+		}
+		if p == 0 {
+			return total
+		}
+		child := state | p
+		if child&pieceBits == pieceBits {
+			s.nodes++
+			total++
+			continue
+		}
+		child, childShifted := shiftUp(child, shifted)
+		childEntry := s.list(child, childShifted)
+		if uint64(childEntry)<<cells&^child&pieceBits == 0 {
+			continue
+		}
+		s.nodes++
+		j := s.slot(child)
+		if s.keys[j] == 0 {
+			s.keys[j] = child | occupied
+			s.states++
+			s.counts[j] = int16(s.countByCalls(child, childShifted, childEntry))
+		}
+		total += int(s.counts[j])
+	}
+}
+
+// The copy of list in count's loop agrees with list on every state the
+// search meets: a count through calls to list builds the same lists in the
+// same slots, and the same memo. The arena, index and memo hold room to
+// spare.
+func TestCountsListCopyAgreesWithList(t *testing.T) {
+	inline, calls := newSearch(), newSearch()
+	inline.count(0, 0, inline.list(0, 0))
+	calls.countByCalls(0, 0, calls.list(0, 0))
+	if inline.nodes != calls.nodes || inline.arena != calls.arena || inline.index != calls.index || inline.keys != calls.keys || inline.counts != calls.counts {
+		t.Errorf("count's copy of list and list differ: nodes %d and %d", inline.nodes, calls.nodes)
+	}
+	if inline.arenaUsed+len(inline.placements[0]) >= len(inline.arena) || inline.lists >= len(inline.index)*3/4 || inline.states >= len(inline.keys)*3/4 {
+		t.Errorf("%d arena words, %d lists, %d states: past the tables' room", inline.arenaUsed, inline.lists, inline.states)
+	}
 }

@@ -143,26 +143,19 @@ func normalized(shape []cell) []cell {
 
 // ------------------------------------------------------------ the board
 
-// board is one contest board: cell (r, c) is bit bitOf(r, c), counting
-// along the short side first. tuning says how many cells after the first
-// empty one a list knows (a longer look-ahead filters more and shares less:
-// 13 does best on 6x10, 10 on the 8x8, whose lines are 8 long), whether
-// lists see the board's end wherever a piece may reach it (exactEnd, the
-// 8x8) or only within the cells they know, and how many lists and dead
-// states the search makes, about, so that the tables are sized once.
+// board is one contest board and the tables made from it once: cell (r,
+// c) is bit bitOf(r, c), counting along the short side first.
 type board struct {
-	name        string
+	tuning
 	rows, cols  int
 	short       int
-	holes       uint64 // cells of the mask that are not on the board (the 8x8's centre)
-	past        uint64 // the bits past the board's end
-	symmetries  []func(cell) cell
-	lookAhead   int
-	endCap      int // the end distance past which lists cannot tell the board's end
-	indexBits   int
-	deadBits    int
+	holes       uint64            // cells of the mask that are not on the board (the 8x8's centre)
+	past        uint64            // the bits past the board's end
+	symmetries  int               // 4, or 8 for the square (see image)
+	endCap      int               // the end distance past which lists cannot tell the board's end
+	xCentres    []cell            // X's centres in the quarter (eighth) of the board
+	xMirrors    []func(cell) cell // for each, the mirror that fixes it when it lies on an axis, or nil
 	placements  [2][8][]placement // by F restricted or not and by row of the first cell
-	deadWindow  int               // how far past f a state may have filled cells
 	lineMasks   [8][2]uint64      // by row: the cells with no neighbour before, after them in their line
 	textBytes   int
 	imageOfText [8][72]uint8 // for each symmetry and byte of a solution's text, the bit shown there (lineEnd for '\n')
@@ -177,47 +170,56 @@ type placement struct {
 	piece int
 }
 
-var tunings = map[string]struct {
+// tuning is a board's name and how its search is tuned: how many cells
+// after the first empty one a list knows (a longer look-ahead filters more
+// and shares less: 13 does best on 6x10, 10 on the 8x8, whose lines are 8
+// long), whether lists see the board's end wherever a piece may reach it
+// (exactEnd, the 8x8) or only within the cells they know, and how many
+// lists and dead states the search makes, about, so that the tables are
+// sized once.
+type tuning struct {
+	name                string
 	lookAhead           int
 	exactEnd            bool
 	indexBits, deadBits int
-}{
-	"6x10": {13, false, 14, 18}, "5x12": {11, false, 13, 17}, "4x15": {9, false, 11, 15},
-	"3x20": {11, false, 10, 11}, "8x8": {10, true, 15, 17},
+}
+
+// boards are the contest's boards, the default first; the usage and the
+// message for another name list them from here.
+var boards = []tuning{
+	{"6x10", 13, false, 14, 18}, {"5x12", 11, false, 13, 17}, {"4x15", 9, false, 11, 15},
+	{"3x20", 11, false, 10, 11}, {"8x8", 10, true, 15, 17},
+}
+
+// boardNames is "6x10, 5x12, 4x15, 3x20 or 8x8".
+func boardNames() string {
+	var names []string
+	for _, t := range boards {
+		names = append(names, t.name)
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
 const lineEnd = 64 // the grid byte after the 64 cells, always '\n'
 
 func newBoard(name string) (*board, bool) {
-	t, ok := tunings[name]
-	if !ok {
+	k := slices.IndexFunc(boards, func(t tuning) bool { return t.name == name })
+	if k < 0 {
 		return nil, false
 	}
-	b := &board{name: name, rows: 8, cols: 8, lookAhead: t.lookAhead, indexBits: t.indexBits, deadBits: t.deadBits}
+	b := &board{tuning: boards[k], rows: 8, cols: 8}
 	if r, c, found := strings.Cut(name, "x"); found && name != "8x8" {
 		b.rows, _ = strconv.Atoi(r)
 		b.cols, _ = strconv.Atoi(c)
 	}
 	b.short = min(b.rows, b.cols)
 	b.endCap = b.lookAhead + b.short + 1
-	if t.exactEnd {
+	if b.exactEnd {
 		b.endCap = 4*b.short + 1 // a placement reaches 4 lines past its first cell
 	}
-	b.past = ^uint64(0) << (b.rows * b.cols)
-	R, C := b.rows-1, b.cols-1
-	b.symmetries = []func(cell) cell{
-		func(p cell) cell { return p },
-		func(p cell) cell { return cell{R - p.r, C - p.c} },
-		func(p cell) cell { return cell{p.r, C - p.c} },
-		func(p cell) cell { return cell{R - p.r, p.c} },
-	}
+	b.past, b.symmetries = ^uint64(0)<<(b.rows*b.cols), 4
 	if name == "8x8" {
-		b.holes = 1<<b.bitOf(3, 3) | 1<<b.bitOf(3, 4) | 1<<b.bitOf(4, 3) | 1<<b.bitOf(4, 4)
-		b.symmetries = append(b.symmetries,
-			func(p cell) cell { return cell{p.c, p.r} },
-			func(p cell) cell { return cell{C - p.c, R - p.r} },
-			func(p cell) cell { return cell{p.c, R - p.r} },
-			func(p cell) cell { return cell{C - p.c, p.r} })
+		b.holes, b.symmetries = 1<<b.bitOf(3, 3)|1<<b.bitOf(3, 4)|1<<b.bitOf(4, 3)|1<<b.bitOf(4, 4), 8
 	}
 	for row := range b.short {
 		for i := 0; i < 64; i++ {
@@ -230,16 +232,40 @@ func newBoard(name string) (*board, bool) {
 		}
 	}
 	b.textBytes = b.rows * (b.cols + 1)
-	for k, sym := range b.symmetries {
+	for k := range b.symmetries {
 		for i := range b.imageOfText[k] {
 			b.imageOfText[k][i] = lineEnd
 			if r, c := i/(b.cols+1), i%(b.cols+1); r < b.rows && c < b.cols {
-				img := sym(cell{r, c})
+				img := b.image(k, cell{r, c})
 				b.imageOfText[k][i] = uint8(b.bitOf(img.r, img.c))
 			}
 		}
 	}
+	b.findXCentres()
+	var fMirror func(cell) cell // at most one kind of axis on each board: one restricted F serves them all
+	for _, m := range b.xMirrors {
+		if m != nil {
+			fMirror = m
+		}
+	}
+	b.buildPlacements(fMirror)
 	return b, true
+}
+
+// image is p under the board's symmetry k: the row mirrored when k&1 is
+// set, the column when k&2 is, then on the square row and column swapped
+// when k&4 is.
+func (b *board) image(k int, p cell) cell {
+	if k&1 != 0 {
+		p.r = b.rows - 1 - p.r
+	}
+	if k&2 != 0 {
+		p.c = b.cols - 1 - p.c
+	}
+	if k&4 != 0 {
+		p.r, p.c = p.c, p.r
+	}
+	return p
 }
 
 func (b *board) bitOf(r, c int) int {
@@ -273,9 +299,10 @@ func neighbours(m, firstInLine, lastInLine uint64, short int) uint64 {
 	return (m&^lastInLine)<<1 | (m&^firstInLine)>>1 | m<<(short&63) | m>>(short&63)
 }
 
-// xCentres lists X's centres in the quarter (eighth) of the board, each
-// with the mirror that fixes it when it lies on an axis (nil otherwise).
-func (b *board) xCentres() (centres []cell, mirrors []func(cell) cell) {
+// findXCentres lists X's centres in the quarter (eighth) of the board,
+// each with the mirror that fixes it when it lies on an axis (nil
+// otherwise).
+func (b *board) findXCentres() {
 	R, C := b.rows-1, b.cols-1
 	for r := 1; 2*r <= R; r++ {
 		for c := 1; 2*c <= C && (b.holes == 0 || c <= r); c++ {
@@ -288,10 +315,9 @@ func (b *board) xCentres() (centres []cell, mirrors []func(cell) cell) {
 			case 2*c == C:
 				mirror = func(p cell) cell { return cell{p.r, -p.c} }
 			}
-			centres, mirrors = append(centres, cell{r, c}), append(mirrors, mirror)
+			b.xCentres, b.xMirrors = append(b.xCentres, cell{r, c}), append(b.xMirrors, mirror)
 		}
 	}
-	return centres, mirrors
 }
 
 // buildPlacements makes, for each row, the placements whose first cell
@@ -333,7 +359,6 @@ func (b *board) buildPlacements(mirror func(cell) cell) {
 					m |= 1 << ((l-l0)*b.short + r - r0)
 				}
 				if m != 0 {
-					b.deadWindow = max(b.deadWindow, bits.Len64(m))
 					b.placements[0][row] = append(b.placements[0][row], placement{m, k})
 					if kept {
 						b.placements[1][row] = append(b.placements[1][row], placement{m, k})
@@ -433,9 +458,6 @@ func (s *search) newList(key uint32, f int, boardMask uint64, i uint32) uint32 {
 	filled := board & known
 	nextToUnknown := grow(^known, firstInLine, lastInLine, b.short) & known
 	list, start := s.lists, s.arenaUsed
-	if list == maxLists || start+8*len(pieceRows) > arenaWords {
-		panic("pentomino: the lists outgrew their arrays")
-	}
 	s.listStart[list] = uint32(start)
 	starts := &s.groupStart[list]
 	k, offered := 0, uint32(0) // k: the first piece whose group's start is not yet written
@@ -522,10 +544,10 @@ func unfillable(walledOff, firstInLine, lastInLine uint64, short int) bool {
 // ------------------------------------------------------------ the search
 
 // A dead state's key packs the state into a word. Every cell before the
-// first empty cell f is filled, and no piece reaches further than
-// deadWindow cells past the cell it was placed at, which was at most f;
-// only X, placed first, may lie further on (on the contest's boards, 33
-// cells past f at most):
+// first empty cell f is filled, and no piece reaches far past the cell it
+// was placed at, which was at most f; only X, placed first, may lie
+// further on (on the contest's boards, 33 cells past f at most, which a
+// test keeps under 46):
 //
 //	dead-state key: bits 63 ............. 18   17 .. 12   11 ........ 0
 //	                [ cells f+1 ... f+46   ][    f     ][ pieces used ]
@@ -542,8 +564,7 @@ const (
 // solve fills the first empty cell f of boardMask with every unused piece
 // the list entry offers, recursing until every piece is used.
 func (s *search) solve(boardMask uint64, f int, used uint32, entry uint32) {
-	// The list's words count cells from f; so does this view of the board,
-	// with every cell past the last bit read as filled.
+	// The board as the list's words see it, from f; cells past its end filled.
 	board := boardMask>>(f&63) | ^(^uint64(0) >> (f & 63))
 	list := entry >> pieceBits % maxLists
 	base, starts := s.listStart[list], &s.groupStart[list]
@@ -562,8 +583,7 @@ func (s *search) solve(boardMask uint64, f int, used uint32, entry uint32) {
 				s.record()
 				continue
 			}
-			// The child's list and its dead-state lookup, written out here
-			// (as calls they would make Go spill the loop's registers).
+			// list and the dead-state probe, written out: calls would spill the loop's registers.
 			cf := bits.TrailingZeros64(^child | 1<<63)
 			after := child >> (cf & 63) >> 1 // the cells after cf
 			key := s.keyHigh[cf&63] | uint32(after)&s.lookMask
@@ -618,7 +638,7 @@ func (s *search) record() {
 			grid[bits.TrailingZeros64(m)] = letters[p.piece]
 		}
 	}
-	images := s.b.imageOfText[:len(s.b.symmetries)]
+	images := s.b.imageOfText[:s.b.symmetries]
 	best := &images[0]
 	for k := range images[1:] {
 		for i, at := range images[k+1][:s.b.textBytes] {
@@ -640,48 +660,55 @@ func (s *search) record() {
 	s.solutions++
 }
 
-// solveBoard writes the board's answer to out and returns the node count.
-func solveBoard(b *board, out io.Writer) (int64, error) {
-	centres, mirrors := b.xCentres()
-	var fMirror func(cell) cell // at most one kind of axis on each board: one restricted F serves them all
-	for _, m := range mirrors {
-		if m != nil {
-			fMirror = m
-		}
+// list is the entry of the list of a board whose first empty cell is f,
+// built on first use. solve's loop holds a copy of it (see there).
+func (s *search) list(boardMask uint64, f int) uint32 {
+	key := s.keyHigh[f] | uint32(boardMask>>f>>1)&s.lookMask
+	i := key * multiplier32 >> (s.indexShift & 31)
+	for s.index[i%indexSlots] != 0 && uint32(s.index[i%indexSlots]>>32) != key {
+		i++
 	}
-	b.buildPlacements(fMirror)
+	if entry := uint32(s.index[i%indexSlots]); entry != 0 {
+		return entry
+	}
+	return s.newList(key, f, boardMask, i%indexSlots)
+}
+
+// searchAll searches the board from each of X's centres, and returns the
+// search with its solutions.
+func (b *board) searchAll() *search {
 	s := newSearch(b)
-	x := orientations(pieceRows[pieceX])[0]
-	for i, centre := range centres {
-		xMask := b.place(x, centre.r-1, centre.c-1)
-		if xMask == 0 {
-			continue // X would cover a hole
+	for i := range b.xCentres {
+		if boardMask := s.placeX(i); boardMask != 0 {
+			f := bits.TrailingZeros64(^boardMask)
+			s.solve(boardMask, f, 1<<pieceX, s.list(boardMask, f))
 		}
-		if b.deadWindow = max(b.deadWindow, bits.Len64(xMask)); b.deadWindow > 64-deadCells {
-			panic("pentomino: a dead-state key does not hold this board's states")
-		}
-		n, restricted := b.rows*b.cols, uint32(0)
-		if s.restrictF = 0; mirrors[i] != nil {
-			s.restrictF, restricted = 1<<pieceF, keyRestricted
-		}
-		for f := 0; f < n; f++ {
-			s.keyHigh[f] = 1<<31 | restricted | uint32(min(n-f, b.endCap))<<keyEnd | uint32(f%b.short)<<keyRow
-		}
-		s.nodes++ // placing X
-		s.placed[0], s.depth = placement{xMask, pieceX}, 1
-		boardMask := b.holes | xMask | b.past
-		f := bits.TrailingZeros64(^boardMask)
-		key := s.keyHigh[f] | uint32(boardMask>>f>>1)&s.lookMask
-		i := key * multiplier32 >> (32 - b.indexBits)
-		for s.index[i] != 0 && uint32(s.index[i]>>32) != key {
-			i = (i + 1) % indexSlots
-		}
-		entry := uint32(s.index[i])
-		if entry == 0 {
-			entry = s.newList(key, f, boardMask, i)
-		}
-		s.solve(boardMask, f, 1<<pieceX, entry)
 	}
+	return s
+}
+
+// placeX starts the search from X's centre i: the board with X placed,
+// or 0 when X would cover a hole.
+func (s *search) placeX(i int) uint64 {
+	b, centre := s.b, s.b.xCentres[i]
+	xMask := b.place(orientations(pieceRows[pieceX])[0], centre.r-1, centre.c-1)
+	if xMask == 0 {
+		return 0
+	}
+	n, restricted := b.rows*b.cols, uint32(0)
+	if s.restrictF = 0; b.xMirrors[i] != nil {
+		s.restrictF, restricted = 1<<pieceF, keyRestricted
+	}
+	for f := 0; f < n; f++ {
+		s.keyHigh[f] = 1<<31 | restricted | uint32(min(n-f, b.endCap))<<keyEnd | uint32(f%b.short)<<keyRow
+	}
+	s.nodes++ // placing X
+	s.placed[0], s.depth = placement{xMask, pieceX}, 1
+	return b.holes | xMask | b.past
+}
+
+// writeAnswer writes the solutions, sorted, and their count.
+func (s *search) writeAnswer(out io.Writer) error {
 	sorted := make([]*text, s.solutions)
 	for i := range sorted {
 		sorted[i] = &s.texts[i/256][i%256]
@@ -690,23 +717,20 @@ func solveBoard(b *board, out io.Writer) (int64, error) {
 	buf := make([]byte, 0, 1<<16)
 	for i, t := range sorted {
 		buf = append(strconv.AppendInt(append(buf, "Answer No. "...), int64(i+1), 10), '\n')
-		buf = append(append(buf, t[:b.textBytes]...), '\n')
-		if len(buf) > cap(buf)-256 || i == len(sorted)-1 {
+		buf = append(append(buf, t[:s.b.textBytes]...), '\n')
+		if len(buf) > cap(buf)-256 {
 			if _, err := out.Write(buf); err != nil {
-				return s.nodes, err
+				return err
 			}
 			buf = buf[:0]
 		}
 	}
 	buf = append(strconv.AppendInt(buf, int64(s.solutions), 10), " solutions found\n"...)
 	_, err := out.Write(buf)
-	return s.nodes, err
+	return err
 }
 
-const usage = `usage: pentomino [-v] [BOARD]
-  BOARD  6x10 (default), 5x12, 4x15, 3x20 or 8x8 (the square without its centre)
-  -v     print the node count on stderr
-`
+var usage = "usage: pentomino [-v] [BOARD]\n  BOARD  " + strings.Replace(boardNames(), ",", " (default),", 1) + " (the square without its centre)\n  -v     print the node count on stderr\n"
 
 func main() {
 	// The program keeps nearly all it allocates to the end; the collector
@@ -735,16 +759,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if !ok {
 		quoted := strconv.Quote(name[:min(len(name), 32)]) + strings.Repeat("...", min(len(name)/33, 1))
-		io.WriteString(stderr, "pentomino: expected a board 6x10, 5x12, 4x15, 3x20 or 8x8, got "+quoted+"\n")
+		io.WriteString(stderr, "pentomino: expected a board "+boardNames()+", got "+quoted+"\n")
 		return 2
 	}
-	nodes, err := solveBoard(b, stdout)
-	if err != nil {
+	s := b.searchAll()
+	if err := s.writeAnswer(stdout); err != nil {
 		io.WriteString(stderr, "pentomino: writing the answer: "+err.Error()+"\n")
 		return 1
 	}
 	if verbose {
-		io.WriteString(stderr, "nodes "+strconv.FormatInt(nodes, 10)+"\n")
+		io.WriteString(stderr, "nodes "+strconv.FormatInt(s.nodes, 10)+"\n")
 	}
 	return 0
 }

@@ -14,7 +14,7 @@ import (
 
 // Solutions and search nodes per board. The node count pins the search: a
 // change that moves it has changed what is searched, and must say so.
-var boards = []struct {
+var contest = []struct {
 	name      string
 	solutions int
 	nodes     int64
@@ -33,15 +33,15 @@ func solved(t *testing.T, name string) (*board, []byte, int64) {
 		t.Fatalf("no board %s", name)
 	}
 	var out bytes.Buffer
-	nodes, err := solveBoard(b, &out)
-	if err != nil {
+	s := b.searchAll()
+	if err := s.writeAnswer(&out); err != nil {
 		t.Fatal(err)
 	}
-	return b, out.Bytes(), nodes
+	return b, out.Bytes(), s.nodes
 }
 
 func TestBoardsMatchExpectedFiles(t *testing.T) {
-	for _, c := range boards {
+	for _, c := range contest {
 		b, out, nodes := solved(t, c.name)
 		want, err := os.ReadFile("../expected/pentomino/" + c.name + ".out")
 		if err != nil {
@@ -138,8 +138,8 @@ func checkSolutions(t *testing.T, b *board, sols []string) {
 		if i > 0 && sols[i-1] >= s {
 			t.Fatalf("%s: answers %d and %d are not strictly ascending", b.name, i, i+1)
 		}
-		for _, sym := range b.symmetries {
-			if img := image(b, s, sym); img < s {
+		for k := range b.symmetries {
+			if img := image(b, s, func(p cell) cell { return b.image(k, p) }); img < s {
 				t.Fatalf("%s: answer %d is not canonical: image %s is smaller", b.name, i+1, img)
 			}
 		}
@@ -241,8 +241,8 @@ func bruteForce(b *board) []string {
 				}
 			}
 			best := string(s)
-			for _, sym := range b.symmetries {
-				best = min(best, image(b, string(s), sym))
+			for k := range b.symmetries {
+				best = min(best, image(b, string(s), func(p cell) cell { return b.image(k, p) }))
 			}
 			classes[best] = true
 			return
@@ -337,7 +337,7 @@ func FuzzArguments(f *testing.F) {
 // grow and neighbours must follow the board's own geometry, whichever side
 // is short: worked out here from rows and columns.
 func TestGrowOnEveryBoard(t *testing.T) {
-	for _, c := range boards {
+	for _, c := range contest {
 		b, _ := newBoard(c.name)
 		cells := ^b.past
 		for r := 0; r < b.rows; r++ {
@@ -361,9 +361,8 @@ func TestGrowOnEveryBoard(t *testing.T) {
 // on the board, moved so, is one of its row's, and every one of a row's
 // placements lies on the board where the board goes on far enough.
 func TestPlacementsCountedFromTheFirstCell(t *testing.T) {
-	for _, c := range boards {
+	for _, c := range contest {
 		b, _ := newBoard(c.name)
-		b.buildPlacements(nil)
 		rowSet := make([]map[uint64]bool, b.short)
 		for r := range rowSet {
 			rowSet[r] = map[uint64]bool{}
@@ -419,6 +418,121 @@ func TestUnfillable(t *testing.T) {
 	for _, c := range cases {
 		if got := unfillable(c.walledOff, b.lineMasks[0][0], b.lineMasks[0][1], b.short); got != c.want {
 			t.Errorf("%s (%#x): unfillable = %v, want %v", c.name, c.walledOff, got, c.want)
+		}
+	}
+}
+
+// Every cell a state has filled lies within the 46 cells after its first
+// empty cell that a dead state's key holds: no piece reaches that far past
+// its first cell, nor X past the board's first cell.
+func TestDeadStateKeysHoldTheStates(t *testing.T) {
+	for _, c := range contest {
+		b, _ := newBoard(c.name)
+		reach := 0
+		for _, byRow := range b.placements {
+			for _, ps := range byRow {
+				for _, p := range ps {
+					reach = max(reach, bits.Len64(p.mask))
+				}
+			}
+		}
+		x := orientations(pieceRows[pieceX])[0]
+		for _, centre := range b.xCentres {
+			reach = max(reach, bits.Len64(b.place(x, centre.r-1, centre.c-1)))
+		}
+		if reach > 64-deadCells {
+			t.Errorf("%s: a state may have cells filled %d past its first empty one; a dead state's key holds %d", c.name, reach, 64-deadCells)
+		}
+	}
+}
+
+// solveByCalls is solve with the child's list looked up by a call to
+// list, where solve holds a copy of it: the two must meet the same lists
+// in the same index slots.
+func (s *search) solveByCalls(boardMask uint64, f int, used uint32, entry uint32) {
+	board := boardMask>>(f&63) | ^(^uint64(0) >> (f & 63))
+	list := entry >> pieceBits % maxLists
+	base, starts := s.listStart[list], &s.groupStart[list]
+	for avail := entry & allPieces &^ used; avail != 0; avail &= avail - 1 {
+		k := bits.TrailingZeros32(avail)
+		childUsed := used | 1<<k
+		for next, end := base+uint32(starts[k%groups]), base+uint32(starts[(k+1)%groups]); next < end; next++ {
+			if s.arena[next%arenaWords]&board != 0 {
+				continue
+			}
+			m := s.arena[next%arenaWords] << (f & 63)
+			child := boardMask | m
+			if childUsed == allPieces {
+				s.nodes++
+				s.placed[s.depth%len(s.placed)] = placement{m, k}
+				s.record()
+				continue
+			}
+			cf := bits.TrailingZeros64(^child | 1<<63)
+			childEntry := s.list(child, cf)
+			if childEntry&allPieces&^childUsed == 0 {
+				continue
+			}
+			deadKey := uint64(childUsed|s.restrictF) | uint64(cf)<<deadF | child>>(cf&63)>>1<<deadCells
+			j := deadKey * multiplier >> (s.deadShift & 63)
+			for s.dead[j%deadSlots] != deadKey && s.dead[j%deadSlots] != 0 {
+				j++
+			}
+			if s.dead[j%deadSlots] != 0 {
+				continue
+			}
+			s.nodes++
+			s.placed[s.depth%len(s.placed)] = placement{m, k}
+			s.depth++
+			before := s.solutions
+			s.solveByCalls(child, cf, childUsed, childEntry)
+			s.depth--
+			if s.solutions == before {
+				for s.dead[j%deadSlots] != 0 {
+					j++
+				}
+				s.dead[j%deadSlots] = deadKey
+			}
+		}
+	}
+}
+
+// The copy of list in solve's loop agrees with list on every state the
+// search meets: a search through calls to list builds the same lists in
+// the same slots, makes the same nodes and finds the same solutions.
+func TestSolvesListCopyAgreesWithList(t *testing.T) {
+	for _, c := range contest {
+		b, _ := newBoard(c.name)
+		inline := b.searchAll()
+		calls := newSearch(b)
+		for i := range b.xCentres {
+			if boardMask := calls.placeX(i); boardMask != 0 {
+				f := bits.TrailingZeros64(^boardMask)
+				calls.solveByCalls(boardMask, f, 1<<pieceX, calls.list(boardMask, f))
+			}
+		}
+		if inline.nodes != calls.nodes || inline.lists != calls.lists || inline.solutions != calls.solutions ||
+			inline.index != calls.index || inline.dead != calls.dead || inline.arena != calls.arena {
+			t.Errorf("%s: solve's copy of list and list differ: nodes %d and %d, lists %d and %d", c.name, inline.nodes, calls.nodes, inline.lists, calls.lists)
+		}
+	}
+}
+
+// The tables are sized for the boards: no board's search fills its lists,
+// arena, buckets, index or dead states.
+func TestTablesHoldEveryBoard(t *testing.T) {
+	for _, c := range contest {
+		b, _ := newBoard(c.name)
+		s := b.searchAll()
+		dead := 0
+		for _, k := range s.dead {
+			if k != 0 {
+				dead++
+			}
+		}
+		if s.lists >= maxLists || s.arenaUsed+8*len(pieceRows) > arenaWords || s.bucketsUsed >= len(s.bucketArena) ||
+			s.lists >= 1<<b.indexBits*3/4 || dead >= 1<<b.deadBits*3/4 {
+			t.Errorf("%s: %d lists, %d arena words, %d bucket bytes, %d dead states: past the tables' room", c.name, s.lists, s.arenaUsed, s.bucketsUsed, dead)
 		}
 	}
 }
