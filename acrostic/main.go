@@ -12,12 +12,18 @@
 //
 // Usage:
 //
-//	acrostic [-v] N < WORDLIST              generate N puzzles, solve each
-//	acrostic [-v] -puzzles FILE < WORDLIST  solve the puzzles in FILE
-//	acrostic [-v] -squares < WORDLIST       print every n x n word square of the list
-//	acrostic -h                             print the usage
+//	acrostic [FLAGS] N < WORDLIST              generate N puzzles, solve each
+//	acrostic [FLAGS] -puzzles FILE < WORDLIST  solve the puzzles in FILE
+//	acrostic [FLAGS] -squares < WORDLIST       print every n x n word square of the list
+//	acrostic -h                                print the usage
 //
-// -v adds, on stderr, the nodes of the searches.
+// Flags, in any order: -v adds, on stderr, the nodes of the searches.
+// -progress shows a status line on stderr (tasks done of all, the lines
+// so far, their rate, the time and the time left), the default when
+// stderr is a terminal; -progress=false turns it off. -parts K -part I
+// (with -puzzles or -squares) prints part I (0..K-1) of K: the puzzles
+// cut into K consecutive runs of about equal expected work, so that the
+// K outputs, in order, are the whole run's bytes.
 //
 // WORDLIST: one word a line, lowercase a-z, all of one length n (3..8),
 // sorted ascending in byte order, no duplicates, "\n" line ends, at most
@@ -80,6 +86,9 @@
 //     first line, which gives their count, is written (about n*n bytes a
 //     solution, so millions of solutions take hundreds of megabytes); a
 //     chunk's answers go over in parts of about 1 MiB between puzzles.
+//     Generating fewer than four puzzles a core, each puzzle's search is
+//     split over the cores instead, by pairs of first rows: the puzzle is
+//     the square of the earliest pair that has one, as on one core.
 //
 // Tricks that pay, in machine-independent figures (times: README): walking
 // a row from its more constrained end halves the lane tests at 6 and 7
@@ -97,14 +106,18 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/bits"
 	"os"
+	"os/signal"
 	"runtime"
 	"slices"
 	"sort"
 	"strconv"
-	"strings"
+	"sync"
 	"sync/atomic"
+	"syscall"
+	"time"
 )
 
 // ----------------------------------------------------------- the word list
@@ -293,6 +306,8 @@ func readDictionary(in io.Reader) (*dictionary, error) {
 			return nil, bad("%s has more than %d letters; %s", quote(line), len(line), expected)
 		case err != nil && err != io.EOF:
 			return nil, fmt.Errorf("word list (stdin): %v", err)
+		case bytes.HasSuffix(line, []byte("\r")):
+			return nil, bad("%s ends in a carriage return (CRLF line ends)", quote(line))
 		case !lowercase(line):
 			return nil, bad("%s has a character outside a-z", quote(line))
 		case n == 0 && (len(line) < minLength || len(line) > maxLength) || n > 0 && len(line) != n:
@@ -335,30 +350,32 @@ func (r *fasta) rnd(k int) int {
 
 // ---------------------------------------------------------------- rows
 
-// The dead starts: first rows, and pairs of first rows, that start no
-// square, a bit each (first row w: bit w; pair u, w: bit (u+1)*count + w);
-// that does not depend on the order in which words are tried, so a start
-// found dead in one puzzle is skipped in every later one. Pairs are kept
-// for lists of up to maxDensePairs words, in a bit table of 8 MiB at most
-// (a map of them saved 0.2% of the rows at 5 letters and grew to tens of
-// megabytes at 8). Every worker of a run shares them.
-const maxDensePairs = 8192
-
-// rowSearch places whole rows. Generating, it finds a puzzle's square;
-// enumerating, it hands every square below a first row to lines.
+// rowSearch places whole rows: what generating a puzzle and enumerating
+// squares share, each level's search and the rows placed.
 type rowSearch struct {
-	d          *dictionary
-	dead       []atomic.Uint64 // the dead starts, shared
-	lines      *block
-	from       int // enumerating: the first row a line shows
-	offsets    [maxLength]uint32
-	rnd        fasta // generating: the draws, at those of puzzle nextPuzzle
-	nextPuzzle int64
-	rows       [maxLength]uint32 // word index of each row
-	levels     [maxLength]level
-	cands      [maxLength][]uint32 // each level's candidates, a buffer reused
-	letters    []byte              // the last puzzle's letters
-	nodes      int64               // rows placed
+	d      *dictionary
+	firsts []uint32          // the first rows: the words whose every letter starts a word
+	rows   [maxLength]uint32 // word index of each row
+	levels [maxLength]level
+	cands  [maxLength][]uint32 // each level's candidates, a buffer reused
+	placed int64               // rows placed
+}
+
+func newRowSearch(d *dictionary) rowSearch {
+	g := rowSearch{d: d}
+	for k := range g.levels {
+		lv := &g.levels[k]
+		lv.k = k
+		for c := range maxLength { // every letter past the end; setLevel writes the rest below row 0
+			lv.allowed.at[c] = allLetters
+			if c < d.n && k == 0 {
+				lv.allowed.at[c] = d.letters(0)
+			}
+		}
+		lv.allowed.pack()
+	}
+	g.firsts = d.candidates(&g.levels[0].allowed, nil)
+	return g
 }
 
 // rowLetters is the letters a row may have at each position, as a list
@@ -374,16 +391,6 @@ func (a *rowLetters) pack() {
 	a.lanes = lanes{uint64(at[0]) | uint64(at[1])<<laneBits, uint64(at[2]) | uint64(at[3])<<laneBits, uint64(at[4]) | uint64(at[5])<<laneBits, uint64(at[6]) | uint64(at[7])<<laneBits}
 }
 
-// reversed is the same letters for the row read backwards.
-func (a *rowLetters) reversed(n int) rowLetters {
-	r := *a
-	for q := range n {
-		r.at[q] = a.at[n-1-q]
-	}
-	r.pack()
-	return r
-}
-
 // level is the search at one row: the columns' trie nodes above it (at
 // depth k) and the letters each column can take in this row.
 type level struct {
@@ -395,45 +402,24 @@ type level struct {
 // rank is the number of letters in mask below the lowest letter of m.
 func rank(mask, m uint32) uint32 { return uint32(bits.OnesCount32(mask & (m&-m - 1))) }
 
-// walk tries as row k, in index order, the words below node (at depth)
-// whose letter at each position the level allows, and stops at the first
-// that leads to a full square; a subtree with no word that fits is skipped
-// whole. On the path of the start word (start not nil) it tries the words
-// from it on, or those before it.
-func (g *rowSearch) walk(node uint32, depth int, lv *level, start []byte, before bool) bool {
-	d := g.d
-	letters, first := d.children(node)
-	m := letters & lv.allowed.at[depth]
-	onPath := uint32(0) // the letter of the start word's path, when on it
-	if start != nil {
-		onPath = 1 << ((start[depth] - 'a') % 32)
-		switch {
-		case !before:
-			m &^= onPath - 1
-		case depth == d.n-1:
-			m &= onPath - 1 // the start word itself was tried first
-		default:
-			m &= onPath | (onPath - 1)
-		}
+// setLevel makes lv the search for its row, k > 0, below columns above
+// (at depth k-1) and row k-1 = word w.
+func (g *rowSearch) setLevel(lv *level, above *[maxLength]uint32, w uint32) {
+	links, word := g.d.link, g.d.word(w) // held: past lv's stores d.link is read again (1.4-1.6% of the square jobs' instructions)
+	for c := range word {
+		node := childOf(links[above[c]], word[c])
+		lv.cols[c], lv.allowed.at[c] = node, uint32(links[node])
 	}
-	for ; m != 0; m &= m - 1 {
-		c := first + rank(letters, m)
-		childStart := start
-		if m&-m != onPath {
-			childStart = nil
-		}
-		switch {
-		case depth == d.n-1:
-			if g.try(lv, c) {
-				return true
-			}
-		case allMeet(&d.below[c], &lv.allowed.lanes):
-			if g.walk(c, depth+1, lv, childStart, before) {
-				return true
-			}
-		}
+	lv.allowed.pack()
+}
+
+// list is row k's candidates, its level set.
+func (g *rowSearch) list(k int, forwards bool) []uint32 {
+	cands := g.d.rowsFitting(&g.levels[k].allowed, g.cands[k][:0], forwards)
+	if cap(cands) > cap(g.cands[k]) {
+		g.cands[k] = cands // stored only when it grew: a pointer stored while the collector marks costs a write barrier (2.7% of SOWPODS-7 N=3's instructions)
 	}
-	return false
+	return cands
 }
 
 // candidates appends to list, in index order, every word whose letter at
@@ -447,48 +433,54 @@ func (d *dictionary) candidates(a *rowLetters, list []uint32) []uint32 {
 	beforeLast := uint(d.n - 2) // up to here, children are tested against the lanes
 	lastAllowed := allowed[(beforeLast+1)%maxLength]
 	depth := uint(0)
-	root, first := d.children(0)
-	stack[0] = frame{root & allowed[0], root, first}
+	letters, first := d.children(0)
+	todo := letters & allowed[0]
 	for {
-		f := &stack[depth%maxLength]
-		if f.todo == 0 {
+		if todo == 0 {
 			if depth == 0 {
 				return list
 			}
 			depth--
+			f := &stack[depth%maxLength]
+			todo, letters, first = f.todo, f.letters, f.first
 			continue
 		}
-		child := f.first + rank(f.letters, f.todo)
-		f.todo &= f.todo - 1
+		child := first + rank(letters, todo)
+		todo &= todo - 1
 		if depth < beforeLast {
 			if allMeet(&below[child], &a.lanes) {
-				link := links[child]
-				letters := uint32(link)
+				stack[depth%maxLength] = frame{todo, letters, first}
 				depth++
-				stack[depth%maxLength] = frame{letters & allowed[depth%maxLength], letters, uint32(link >> linkFirst)}
+				link := links[child]
+				letters, first = uint32(link), uint32(link>>linkFirst)
+				todo = letters & allowed[depth%maxLength]
 			}
 			continue
 		}
 		// child is at depth n-1: its children are words.
 		link := links[child]
-		letters := uint32(link)
-		for todo, first := letters&lastAllowed, uint32(link>>linkFirst); todo != 0; todo &= todo - 1 {
-			list = append(list, first+rank(letters, todo))
+		childLetters := uint32(link)
+		for todo, first := childLetters&lastAllowed, uint32(link>>linkFirst); todo != 0; todo &= todo - 1 {
+			list = append(list, first+rank(childLetters, todo))
 		}
 	}
 }
 
-// rowsFitting is candidates, walked from the end of the words or from
-// their start: the trie whose first two positions allow fewer pairs of
-// letters cuts the walk sooner. A list walked from the end is put back in
-// index order.
-func (d *dictionary) rowsFitting(a *rowLetters, list []uint32) []uint32 {
+// rowsFitting is candidates, walked from the end of the words or (when
+// forwards, or cheaper) from their start: the trie whose first two
+// positions allow fewer pairs of letters cuts the walk sooner. A list
+// walked from the end is put back in index order.
+func (d *dictionary) rowsFitting(a *rowLetters, list []uint32, forwards bool) []uint32 {
 	n := d.n
 	count := func(q int) int { return bits.OnesCount32(a.at[q]) }
-	if count(0)*count(1) <= count(n-1)*count(n-2) {
+	if forwards || count(0)*count(1) <= count(n-1)*count(n-2) {
 		return d.candidates(a, list)
 	}
-	back := a.reversed(n)
+	back := *a
+	for q := range n {
+		back.at[q] = a.at[n-1-q]
+	}
+	back.pack()
 	list = d.backwards.candidates(&back, list)
 	for i, w := range list {
 		list[i] = d.fromBackwards[w]
@@ -497,83 +489,98 @@ func (d *dictionary) rowsFitting(a *rowLetters, list []uint32) []uint32 {
 	return list
 }
 
-// try sets row k to word w and searches the rows below; generating, a
-// first row or pair found to start no square is remembered.
-func (g *rowSearch) try(lv *level, w uint32) bool {
-	g.rows[lv.k] = w
-	g.nodes++
-	if lv.k > 1 {
-		return g.square(lv.k+1, &lv.cols, w)
-	}
-	bit := uint64(w) + uint64(lv.k)*uint64(g.rows[0]+1)*uint64(g.d.count)
-	known := bit/64 < uint64(len(g.dead))
-	if known && g.dead[bit/64].Load()&(1<<(bit%64)) != 0 {
-		return false
-	}
-	ok := g.square(lv.k+1, &lv.cols, w)
-	if known && !ok {
-		g.dead[bit/64].Or(1 << (bit % 64))
-	}
-	return ok
+// ---------------------------------------------------------- generating
+
+// The dead starts: first rows, and pairs of first rows, that start no
+// square, a bit each (first row w: bit w; pair u, w: bit (u+1)*count + w);
+// that does not depend on the order in which words are tried, so a start
+// found dead in one puzzle is skipped in every later one. Pairs are kept
+// for lists of up to maxDensePairs words, in a bit table of 8 MiB at most
+// (a map of them saved 0.2% of the rows at 5 letters and grew to tens of
+// megabytes at 8). Every worker of a run shares them.
+const maxDensePairs = 8192
+
+// generator finds puzzles: a puzzle's square is the first in the
+// contest's order.
+type generator struct {
+	rowSearch
+	deadStarts []atomic.Uint64 // shared
+	offsets    [maxLength]uint32
+	rnd        fasta // the draws, at those of puzzle nextPuzzle
+	nextPuzzle int64
+	letters    []byte       // the last puzzle's letters
+	split      *splitSearch // the search this core takes part in
+	pair, mine int64        // the pairs of first rows passed, and the one this core searches or takes next
 }
 
-// square searches row k below rows whose columns end at the trie nodes
-// above (at depth k-1), extended by the letters of word w (the row just
-// placed; none at k = 0). Generating, it stops at the first full square.
-func (g *rowSearch) square(k int, above *[maxLength]uint32, w uint32) bool {
+// splitSearch is one puzzle's search on the cores that share it (one, or
+// every core). Each core tries the first and second rows in the search's
+// order, counting the pairs, and searches below the pairs it takes, each
+// the next not taken; the puzzle is the square of the earliest pair that
+// has one: the one-core search's, whatever the scheduling. A core whose
+// pair comes after a square's stops. Shared, no core searches all of a
+// first row, so none is found dead.
+type splitSearch struct {
+	shared bool
+	taken  atomic.Int64 // pairs taken
+	best   atomic.Int64 // the earliest pair with a square so far
+	mu     sync.Mutex   // guards square
+	square [maxLength]uint32
+}
+
+func newSplit(shared bool) *splitSearch {
+	sp := &splitSearch{shared: shared}
+	sp.best.Store(math.MaxInt64)
+	return sp
+}
+
+// generate takes part in sp, the search for puzzle t, whose offsets are
+// its n draws: the generator goes on from the last puzzle g made, drawing
+// past those other workers made (n draws a puzzle). t never goes back,
+// since a worker takes its chunks in order.
+func (g *generator) generate(t int64, sp *splitSearch) {
+	for ; g.nextPuzzle <= t; g.nextPuzzle++ {
+		g.offsets = g.rnd.draws(g.d)
+	}
+	var root [maxLength]uint32
+	g.split, g.pair, g.mine = sp, 0, sp.taken.Add(1)-1
+	g.firstSquare(0, &root, 0)
+}
+
+// draws are a puzzle's offsets, one a row.
+func (r *fasta) draws(d *dictionary) (offsets [maxLength]uint32) {
+	for k := range d.n {
+		offsets[k] = uint32(r.rnd(d.count))
+	}
+	return offsets
+}
+
+// puzzle is the one the square's rows make, in g's buffer until the next.
+func (g *generator) puzzle(rows *[maxLength]uint32) puzzle {
 	d := g.d
-	if k == d.n {
+	g.letters = g.letters[:0]
+	for k := 1; k < d.n; k++ {
+		g.letters = append(g.letters, d.word(rows[k])...)
+	}
+	slices.Sort(g.letters)
+	return puzzle{d.word(rows[0]), g.letters}
+}
+
+// firstSquare tries as row k its candidates from the offset on, wrapping
+// around, below rows whose columns end at the trie nodes above (at depth
+// k-1), extended by the letters of word w (the row just placed; none at
+// k = 0), until one says to stop.
+func (g *generator) firstSquare(k int, above *[maxLength]uint32, w uint32) bool {
+	if k == g.d.n {
 		return true
 	}
-	lv := &g.levels[k]
+	lv, cands := &g.levels[k], g.firsts
 	if k > 0 {
 		g.setLevel(lv, above, w)
-	}
-	if k < 2 && g.lines == nil {
-		// Words in index order from the offset, then those before it;
-		// found as they are tried, since the first usually succeeds.
-		start := d.word(g.offsets[k])
-		return g.walk(0, 0, lv, start, false) || g.walk(0, 0, lv, start, true)
-	}
-	// Deeper, nearly every row fails and all its candidates are tried:
-	// list them in one pass, then try them from the offset.
-	last := g.lines != nil && k == d.n-1 // enumerating, the last row: every candidate completes a square
-	var cands []uint32
-	if last {
-		cands = d.candidates(&lv.allowed, g.cands[k][:0]) // forwards: no list to sort back
-	} else {
-		cands = d.rowsFitting(&lv.allowed, g.cands[k][:0])
-	}
-	if cap(cands) > cap(g.cands[k]) {
-		g.cands[k] = cands // stored only when it grew: a pointer stored while the collector marks costs a write barrier (2.7% of SOWPODS-7 N=3's instructions)
-	}
-	if last {
-		if len(cands) > 0 { // each candidate's line is the rows above and it, in the order walked forwards
-			lines := g.lines.lines // a local slice: a slice stored in the heap on each append costs a write barrier while the collector marks
-			for _, row := range g.rows[g.from:k] {
-				lines = append(append(lines, d.word(row)...), ' ')
-			}
-			prefix := lines[len(lines)-(k-g.from)*(d.n+1):]
-			for i, w := range cands {
-				if i > 0 {
-					lines = append(lines, prefix...)
-				}
-				lines = append(append(lines, d.word(w)...), '\n')
-			}
-			g.lines.lines, g.lines.count = lines, g.lines.count+int64(len(cands))
-		}
-		return false
-	}
-	if g.lines != nil { // enumerating: every candidate in order
-		for _, w := range cands {
-			g.rows[k] = w
-			g.nodes++
-			g.square(k+1, &lv.cols, w)
-		}
-		return false
+		cands = g.list(k, false)
 	}
 	from, _ := slices.BinarySearch(cands, g.offsets[k])
-	for i := range cands { // from the offset on, wrapping around
+	for i := range cands {
 		if g.try(lv, cands[(from+i)%len(cands)]) {
 			return true
 		}
@@ -581,53 +588,102 @@ func (g *rowSearch) square(k int, above *[maxLength]uint32, w uint32) bool {
 	return false
 }
 
-// setLevel makes lv the search for its row, k > 0, below columns above
-// (at depth k-1) and row k-1 = word w.
-func (g *rowSearch) setLevel(lv *level, above *[maxLength]uint32, w uint32) {
-	links, word := g.d.link, g.d.word(w) // held: past lv's stores d.link is read again (1.4-1.6% of the square jobs' instructions)
-	for c := range word {
-		node := childOf(links[above[c]], word[c])
-		lv.cols[c], lv.allowed.at[c] = node, uint32(links[node])
+// try sets row k to word w and searches the rows below; it says whether
+// to stop: a square found, or one found below an earlier pair. A first row
+// or pair found to start no square is remembered.
+func (g *generator) try(lv *level, w uint32) bool {
+	sp, k := g.split, lv.k
+	if g.mine > sp.best.Load() {
+		return true
 	}
-	lv.allowed.pack()
+	if k == 1 && g.pair != g.mine {
+		g.pair++ // another core's pair
+		return false
+	}
+	g.rows[k] = w
+	g.placed++
+	if k > 1 {
+		return g.firstSquare(k+1, &lv.cols, w)
+	}
+	bit := uint64(w) + uint64(k)*uint64(g.rows[0]+1)*uint64(g.d.count)
+	known := bit/64 < uint64(len(g.deadStarts))
+	dead := known && g.deadStarts[bit/64].Load()&(1<<(bit%64)) != 0
+	ok := !dead && g.firstSquare(k+1, &lv.cols, w)
+	if known && !dead && !ok && (k == 1 || !sp.shared) {
+		g.deadStarts[bit/64].Or(1 << (bit % 64))
+	}
+	if k == 1 {
+		if g.pair++; !ok {
+			g.mine = sp.taken.Add(1) - 1
+			return false
+		}
+		sp.mu.Lock()
+		if g.mine < sp.best.Load() {
+			sp.best.Store(g.mine)
+			sp.square = g.rows
+		}
+		sp.mu.Unlock()
+	}
+	return ok
 }
 
-// generate finds puzzle t, or none (a nil seed) when the words make no
-// square at all.
-// Its offsets are the n draws of puzzle t: the generator goes on from the
-// last puzzle g made, drawing past those other workers made (n draws a
-// puzzle). t never goes back, since a solver takes its chunks in order.
-// The puzzle is in g's buffer: it lasts until the next.
-func (g *rowSearch) generate(t int64) puzzle {
-	d := g.d
-	for ; g.nextPuzzle <= t; g.nextPuzzle++ {
-		for k := range d.n {
-			g.offsets[k] = uint32(g.rnd.rnd(d.count))
-		}
-	}
-	var root [maxLength]uint32
-	if !g.square(0, &root, 0) {
-		return puzzle{}
-	}
-	g.letters = g.letters[:0]
-	for k := 1; k < d.n; k++ {
-		g.letters = append(g.letters, d.word(g.rows[k])...)
-	}
-	slices.Sort(g.letters)
-	return puzzle{d.word(g.rows[0]), g.letters}
+// --------------------------------------------------------- enumerating
+
+// enumerator hands every square below a first row to lines, each line
+// showing the rows from from on.
+type enumerator struct {
+	rowSearch
+	lines *block
+	from  int
 }
 
 // enumerate hands every square whose first row is seed to lines.
-func (g *rowSearch) enumerate(seed uint32, lines *block, from int) {
+func (e *enumerator) enumerate(seed uint32, lines *block, from int) {
 	var root [maxLength]uint32
-	g.lines, g.from = lines, from
-	g.rows[0] = seed
-	for _, b := range g.d.word(seed) {
-		if g.d.letters(0)&(1<<(b-'a')) == 0 {
-			return // a column would start with a letter no word starts with
-		}
+	e.lines, e.from = lines, from
+	e.rows[0] = seed
+	if _, ok := slices.BinarySearch(e.firsts, seed); !ok {
+		return // a column would start with a letter no word starts with
 	}
-	g.square(1, &root, seed)
+	e.everySquare(1, &root, seed)
+}
+
+// everySquare places as row k each of its candidates in order, below rows
+// whose columns end at the trie nodes above, extended by word w.
+func (e *enumerator) everySquare(k int, above *[maxLength]uint32, w uint32) {
+	lv := &e.levels[k]
+	e.setLevel(lv, above, w)
+	if k == e.d.n-1 {
+		e.lastRow(e.list(k, true)) // forwards: no list to sort back
+		return
+	}
+	for _, c := range e.list(k, false) {
+		e.rows[k] = c
+		e.placed++
+		e.everySquare(k+1, &lv.cols, c)
+	}
+}
+
+// lastRow writes the line of each candidate of the last row: every one
+// completes a square. The rows above it are copied once, and then again
+// from the first line for each.
+func (e *enumerator) lastRow(cands []uint32) {
+	if len(cands) == 0 {
+		return
+	}
+	d, k := e.d, e.d.n-1
+	lines := e.lines.lines // a local slice: a slice stored in the heap on each append costs a write barrier while the collector marks
+	for _, row := range e.rows[e.from:k] {
+		lines = append(append(lines, d.word(row)...), ' ')
+	}
+	prefix := lines[len(lines)-(k-e.from)*(d.n+1):]
+	for i, w := range cands {
+		if i > 0 {
+			lines = append(lines, prefix...)
+		}
+		lines = append(append(lines, d.word(w)...), '\n')
+	}
+	e.lines.lines, e.lines.count = lines, e.lines.count+int64(len(cands))
 }
 
 // block is a puzzle's answer lines, kept until the puzzle's first line,
@@ -643,7 +699,7 @@ type block struct {
 // puzzle is a seed and its sorted pool of letters, or "*" for any.
 type puzzle struct{ seed, letters []byte }
 
-// solver finds every grid for one puzzle.
+// solver finds every grid for one puzzle, letter by letter.
 type solver struct {
 	d *dictionary
 	// The words for the rows and for the columns: d's, or those the pool
@@ -657,8 +713,7 @@ type solver struct {
 	colNodes   [maxLength + 1][maxLength]uint32
 	colLetters [maxLength + 1]lanes
 	grid       [maxLength][maxLength]byte
-	lines      block
-	byRows     rowSearch // the search by whole rows: generation, and squares under a seed
+	lines      *block // where the solutions go
 	nodes      int64
 }
 
@@ -774,29 +829,11 @@ func (s *solver) restrict(seed []byte) {
 	s.rows, s.cols = &s.ownRows, &s.ownCols
 }
 
-// answer adds the puzzle's block to a chunk: its first line ("seed letters
-// count", none for -squares, whose from is 0) and its lines, each showing
-// rows from+1..n: its solutions, or, for any letters, the squares below
-// its seed.
-func (s *solver) answer(p puzzle, from int, out []byte) []byte {
-	s.lines = block{lines: s.lines.lines[:0]}
-	if string(p.letters) == "*" {
-		w, _ := s.d.find(p.seed)
-		s.byRows.enumerate(w, &s.lines, from)
-	} else {
-		s.solve(p)
-	}
-	if from > 0 {
-		out = append(append(append(append(out, p.seed...), ' '), p.letters...), ' ')
-		out = append(strconv.AppendInt(out, s.lines.count, 10), '\n')
-	}
-	return append(out, s.lines.lines...)
-}
-
-// solve fills rows 2..n below the seed with the pool's letters.
-func (s *solver) solve(p puzzle) {
+// solve fills rows 2..n below the seed with the pool's letters, each
+// solution a line of lines.
+func (s *solver) solve(p puzzle, lines *block) {
 	d := s.d
-	s.pool, s.avail, s.rows, s.cols = [32]int8{}, 0, d, d
+	s.pool, s.avail, s.rows, s.cols, s.lines = [32]int8{}, 0, d, d, lines
 	for _, b := range p.letters {
 		s.pool[b-'a']++
 		s.avail |= 1 << (b - 'a')
@@ -832,8 +869,14 @@ const maxPuzzleFile = 256 << 20
 func readPuzzles(name string, d *dictionary) ([]puzzle, error) {
 	f, err := os.Open(name)
 	var data []byte
+	size := int64(0) // a file larger than the limit is refused by its size, not read
 	if err == nil {
-		data, err = io.ReadAll(io.LimitReader(f, maxPuzzleFile+1))
+		if info, err := f.Stat(); err == nil {
+			size = info.Size()
+		}
+		if size <= maxPuzzleFile {
+			data, err = io.ReadAll(io.LimitReader(f, maxPuzzleFile+1))
+		}
 		f.Close()
 	}
 	file := name // as the messages show it: a long or unprintable name is quoted, cut
@@ -846,7 +889,7 @@ func readPuzzles(name string, d *dictionary) ([]puzzle, error) {
 	switch {
 	case err != nil:
 		return nil, fmt.Errorf("puzzle file: %v", err)
-	case len(data) > maxPuzzleFile:
+	case size > maxPuzzleFile || len(data) > maxPuzzleFile:
 		return nil, fmt.Errorf("puzzle file %s: larger than %d MiB", file, maxPuzzleFile>>20)
 	}
 	n, poolSize := d.n, d.n*(d.n-1)
@@ -856,7 +899,10 @@ func readPuzzles(name string, d *dictionary) ([]puzzle, error) {
 			return fmt.Errorf("%s line %d: "+format, append([]any{file, i + 1}, args...)...)
 		}
 		fields := bytes.Fields(line)
-		if len(fields) != 2 || bytes.HasSuffix(line, []byte("\r")) {
+		switch {
+		case bytes.HasSuffix(line, []byte("\r")):
+			return nil, bad("%s ends in a carriage return (CRLF line ends)", quote(line))
+		case len(fields) != 2:
 			return nil, bad("expected \"seed letters\", got %s", quote(line))
 		}
 		p := puzzle{fields[0], fields[1]}
@@ -876,15 +922,43 @@ func readPuzzles(name string, d *dictionary) ([]puzzle, error) {
 
 // ---------------------------------------------------------- running them
 
-// run is one run of the program: the word list, a solver and a generator
-// a core (the generators share the memo of dead starts), and the output.
-type run struct {
-	idle  chan *solver // a core's solver, whose row search generates too, while no chunk has it
-	spare chan []byte  // chunk buffers written out, to be used again
-	out   io.Writer
-	nodes int64 // solver nodes
-	rows  int64 // rows placed by the row searches
-	err   error
+// worker is what one core keeps from task to task: its searches by rows
+// and by letters, and the answer lines of the puzzle at hand.
+type worker struct {
+	gen    generator
+	enum   enumerator
+	letter solver
+	lines  block
+}
+
+// answer adds the puzzle's block to a chunk: its first line ("seed letters
+// count", none for -squares, whose from is 0) and its lines, each showing
+// rows from+1..n: its solutions, or, for any letters, the squares below
+// its seed.
+func (w *worker) answer(p puzzle, from int, out []byte) []byte {
+	w.lines = block{lines: w.lines.lines[:0]}
+	if string(p.letters) == "*" {
+		seed, _ := w.enum.d.find(p.seed)
+		w.enum.enumerate(seed, &w.lines, from)
+	} else {
+		w.letter.solve(p, &w.lines)
+	}
+	if from > 0 {
+		out = append(append(append(append(out, p.seed...), ' '), p.letters...), ' ')
+		out = append(strconv.AppendInt(out, w.lines.count, 10), '\n')
+	}
+	return append(out, w.lines.lines...)
+}
+
+// team is one run's workers, a core each (their generators share the memo
+// of dead starts), and its output.
+type team struct {
+	idle        chan *worker // a core's worker while no chunk has it
+	spare       chan []byte  // chunk buffers written out, to be used again
+	out         io.Writer
+	nodes, rows int64        // solver nodes, rows placed by the row searches
+	done, lines atomic.Int64 // tasks done and their lines, for the status line
+	err         error
 	// halt: no square at all (then every puzzle fails, the first one
 	// included, so nothing has been written when it is said), or err.
 	halt atomic.Bool
@@ -895,79 +969,116 @@ const (
 	chunksPerWorker = 32      // fewer puzzles a chunk when there are few, so the cores stay balanced
 	windowPerWorker = 4       // chunks a worker may be ahead of the output
 	partSize        = 1 << 20 // a chunk's answers past this go to the writer in parts
+	// splitUnder: generating fewer puzzles than this a core, each puzzle's
+	// search is split over the cores; more share the cores in chunks.
+	splitUnder = 4
 )
 
-func newRun(d *dictionary, workers int, out io.Writer) *run {
-	r := &run{out: out, idle: make(chan *solver, workers), spare: make(chan []byte, windowPerWorker*workers+1)}
+func newTeam(d *dictionary, workers int, out io.Writer) *team {
+	tm := &team{out: out, idle: make(chan *worker, workers), spare: make(chan []byte, windowPerWorker*workers+1)}
 	starts := d.count
 	if d.count <= maxDensePairs {
 		starts += d.count * d.count
 	}
 	dead := make([]atomic.Uint64, starts/64+1)
 	for range workers {
-		s := &solver{d: d, byRows: rowSearch{d: d, dead: dead, rnd: fasta{42}}}
-		for k := range s.byRows.levels {
-			lv := &s.byRows.levels[k]
-			lv.k = k
-			for c := range maxLength { // every letter past the end; setLevel writes the rest below row 0
-				lv.allowed.at[c] = allLetters
-				if c < d.n && k == 0 {
-					lv.allowed.at[c] = d.letters(0)
-				}
-			}
-			lv.allowed.pack()
-		}
-		r.idle <- s
+		tm.idle <- &worker{gen: generator{rowSearch: newRowSearch(d), deadStarts: dead, rnd: fasta{42}}, enum: enumerator{rowSearch: newRowSearch(d)}, letter: solver{d: d}}
 	}
-	return r
+	return tm
 }
 
-// chunks does tasks [0, count) in chunks, each on an idle solver, and
+// gather takes every worker back (no chunk is then still running) and adds
+// up their nodes.
+func (tm *team) gather() []*worker {
+	workers := make([]*worker, cap(tm.idle))
+	for i := range workers {
+		w := <-tm.idle
+		workers[i], tm.nodes, tm.rows = w, tm.nodes+w.letter.nodes, tm.rows+w.gen.placed+w.enum.placed
+		w.letter.nodes, w.gen.placed, w.enum.placed = 0, 0, 0
+	}
+	return workers
+}
+
+// chunks does tasks [0, count) in chunks, each on an idle worker, and
 // writes their answers in order, each as soon as it and all before it are
 // done; at most windowPerWorker chunks a core are out at once, so memory
 // stays bounded however many tasks there are. Between tasks, a chunk's
 // answers past partSize go to the writer as a part, which waits for its
 // turn: a chunk holds at most one part waiting and the one being filled.
 // Once the run halts, no task starts and what is queued is dropped.
-func (r *run) chunks(count int64, task func(s *solver, t int64, out []byte) []byte) {
-	workers := cap(r.idle)
+func (tm *team) chunks(count int64, task func(w *worker, t int64, out []byte) []byte) {
+	workers := cap(tm.idle)
 	size := min(maxChunk, max(1, count/int64(chunksPerWorker*workers)))
 	queue := make(chan chan []byte, windowPerWorker*workers)
 	go func() { // starts the chunks in order, queueing where their parts will come
-		for first := int64(0); first < count && !r.halt.Load(); first += size {
+		for first := int64(0); first < count && !tm.halt.Load(); first += size {
 			parts := make(chan []byte, 1)
 			queue <- parts
-			s := <-r.idle
+			w := <-tm.idle
 			go func() {
-				out := r.fresh()
-				for t := first; t < min(first+size, count) && !r.halt.Load(); t++ {
-					if out = task(s, t, out); len(out) > partSize {
+				out := tm.fresh()
+				for t := first; t < min(first+size, count) && !tm.halt.Load(); t++ {
+					out = task(w, t, out)
+					tm.done.Add(1)
+					tm.lines.Add(w.lines.count)
+					if len(out) > partSize {
 						parts <- out
-						out = r.fresh()
+						out = tm.fresh()
 					}
 				}
 				parts <- out
 				close(parts)
-				r.idle <- s
+				tm.idle <- w
 			}()
 		}
 		close(queue)
 	}()
 	for parts := range queue {
 		for part := range parts {
-			r.write(part)
+			tm.write(part)
 		}
-	}
-	for range workers { // every solver back: no chunk is still running
-		s := <-r.idle
-		r.nodes, r.rows = r.nodes+s.nodes, r.rows+s.byRows.nodes
 	}
 }
 
+// generate generates and solves puzzles 0..count-1. With few a core,
+// each puzzle's search is on every core: one worker takes the chunks and
+// the others help it.
+func (tm *team) generate(count int64) {
+	var helpers []*worker
+	if workers := cap(tm.idle); workers > 1 && count < int64(splitUnder*workers) {
+		for range workers - 1 {
+			helpers = append(helpers, <-tm.idle)
+		}
+		defer func() {
+			for _, h := range helpers {
+				tm.idle <- h
+			}
+		}()
+	}
+	tm.chunks(count, func(w *worker, t int64, out []byte) []byte {
+		sp := newSplit(helpers != nil)
+		var wg sync.WaitGroup
+		for _, h := range helpers {
+			wg.Add(1)
+			go func() {
+				h.gen.generate(t, sp)
+				wg.Done()
+			}()
+		}
+		w.gen.generate(t, sp)
+		wg.Wait()
+		if sp.best.Load() == math.MaxInt64 {
+			tm.halt.Store(true)
+			return out
+		}
+		return w.answer(w.gen.puzzle(&sp.square), 1, out)
+	})
+}
+
 // fresh is an empty buffer for answers, a spare one if there is one.
-func (r *run) fresh() []byte {
+func (tm *team) fresh() []byte {
 	select {
-	case out := <-r.spare:
+	case out := <-tm.spare:
 		return out
 	default:
 		return nil
@@ -976,107 +1087,248 @@ func (r *run) fresh() []byte {
 
 // write writes a part of the answers, unless the run has halted; a
 // failed write halts it.
-func (r *run) write(part []byte) {
-	if r.halt.Load() {
+func (tm *team) write(part []byte) {
+	if tm.halt.Load() {
 		return
 	}
-	if _, r.err = r.out.Write(part); r.err != nil {
-		r.halt.Store(true)
+	if _, tm.err = tm.out.Write(part); tm.err != nil {
+		tm.halt.Store(true)
 	}
 	if cap(part) <= 4*partSize { // a part and a seed
 		select {
-		case r.spare <- part[:0]:
+		case tm.spare <- part[:0]:
 		default:
 		}
 	}
 }
 
+// status writes the status line to out until work is closed, then the
+// last one: a line every few seconds, or on a character device (a
+// terminal, or /dev/null) one redrawn in place four times a second. A
+// failed write stops nothing, nor does SIGPIPE.
+func (tm *team) status(what string, of int64, out io.Writer, work chan bool) {
+	signal.Ignore(syscall.SIGPIPE)
+	terminal, start, every := isTerminal(out), time.Now(), 5*time.Second
+	if terminal {
+		every = time.Second / 4
+	}
+	tick := time.Tick(every)
+	for last := false; !last; {
+		select {
+		case <-tick:
+		case <-work:
+			last = true
+		}
+		done, lines, s := tm.done.Load(), tm.lines.Load(), time.Since(start).Seconds()
+		line := fmt.Sprintf("status: %s %d of %d, %d lines (%.0f/s), %.1f s", what, done, of, lines, float64(lines)/s, s)
+		if done > 0 && !last {
+			line += fmt.Sprintf(", %.0f s left", s*float64(of-done)/float64(done))
+		}
+		if terminal {
+			line = "\r" + line + "\x1b[K"
+		}
+		if !terminal || last {
+			line += "\n"
+		}
+		io.WriteString(out, line)
+	}
+}
+
+// isTerminal says whether w is a character device: a terminal, or
+// /dev/null, where drawing costs nothing.
+func isTerminal(w io.Writer) bool {
+	f, _ := w.(*os.File)
+	info, err := f.Stat()
+	return err == nil && info.Mode()&os.ModeCharDevice != 0
+}
+
+// share is part I of K of tasks of the weights given, [first, end):
+// consecutive, each part about a Kth of the weight.
+func share(weights []float64, part, parts int64) (first, end int64) {
+	total, before := 0.0, 0.0
+	for _, w := range weights {
+		total += w
+	}
+	for _, w := range weights {
+		p := min(int64(before/total*float64(parts)), parts-1)
+		if p < part {
+			first++
+		}
+		if p <= part {
+			end++
+		}
+		before += w
+	}
+	return first, end
+}
+
+// work is what a puzzle is expected to cost: 1, and for any letters, over
+// the seed's second rows the product of the letters each column can go on
+// with.
+func (g *rowSearch) work(p puzzle) float64 {
+	var root [maxLength]uint32
+	d, lv, sum := g.d, &g.levels[1], 1.0
+	w, _ := d.find(p.seed)
+	if _, ok := slices.BinarySearch(g.firsts, w); !ok || string(p.letters) != "*" {
+		return sum
+	}
+	g.setLevel(lv, &root, w)
+	for _, second := range g.list(1, true) {
+		product := 1.0
+		for c, b := range d.word(second) {
+			product *= float64(bits.OnesCount32(d.letters(childOf(d.link[lv.cols[c]], b))))
+		}
+		sum += product
+	}
+	return sum
+}
+
 // ------------------------------------------------------------ the program
 
-const usage = `usage: acrostic [-v] N < WORDLIST
-       acrostic [-v] -puzzles FILE < WORDLIST
-       acrostic [-v] -squares < WORDLIST
+const usage = `usage: acrostic [-v] [-progress] N < WORDLIST
+       acrostic [-v] [-progress] -puzzles FILE [-parts K -part I] < WORDLIST
+       acrostic [-v] [-progress] -squares [-parts K -part I] < WORDLIST
 Generate N dense acrostics from the word list (one lowercase word a line,
 all of one length from 3 to 8, sorted, no duplicates) and print each with
 every solution, or solve the puzzles in FILE ("seed letters" a line, or
 "seed *" for any letters), or print every word square of the list.
--v: also print the nodes searched on stderr.
+-v: also print the nodes searched on stderr. -progress: a status line on
+stderr (the default on a terminal; -progress=false for none). -parts K
+-part I: the I-th of K runs of consecutive answers, about equal in work;
+the K outputs, in order, are the whole one.
 `
 
-func main() {
-	os.Exit(runMain(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+// options is the command line.
+type options struct {
+	verbose, squares, progress, quiet bool
+	file                              string
+	count, parts, part                int64
 }
 
-// runMain is the program: it returns the exit status.
-func runMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	verbose := len(args) > 0 && args[0] == "-v"
-	if verbose {
-		args = args[1:]
+var errHelp = errors.New("help")
+
+// parseArgs reads the command line: flags in any order, and one of N,
+// -puzzles FILE and -squares. A number is decimal digits, nothing else.
+func parseArgs(args []string) (o options, err error) {
+	jobs := 0
+	o.parts, o.part = 1, -1
+	args = append(args[:len(args):len(args)], "") // the value of a last flag that takes one
+	for i := 0; i < len(args)-1; i++ {
+		switch a, next := args[i], args[i+1]; a {
+		case "-h", "-help", "--help":
+			return o, errHelp
+		case "-v":
+			o.verbose = true
+		case "-progress", "-progress=true", "-progress=false":
+			o.progress, o.quiet = a != "-progress=false", a == "-progress=false"
+		case "-squares":
+			o.squares, jobs = true, jobs+1
+		case "-puzzles":
+			if o.file, jobs, i = next, jobs+1, i+1; next == "" {
+				return o, errors.New("-puzzles: expected a FILE after it (acrostic -h for the usage)")
+			}
+		case "-parts":
+			o.parts, i = number(next), i+1
+		case "-part":
+			o.part, i = number(next), i+1
+		default:
+			if o.count, jobs = number(a), jobs+1; o.count < 1 {
+				//lint:ignore ST1005 the message starts with the argument's name, N
+				return o, fmt.Errorf("N: expected a number of puzzles from 1 to 9223372036854775807, got %s (acrostic -h for the usage)", quote([]byte(a)))
+			}
+		}
 	}
-	if len(args) == 1 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
+	switch {
+	case jobs != 1:
+		return o, errors.New("expected N, -puzzles FILE or -squares (acrostic -h for the usage)")
+	case o.parts < 1 || o.part >= o.parts || o.part < 0 && o.parts > 1 || o.parts > 1 && o.count > 0:
+		return o, errors.New("-parts K -part I: expected 0 <= I < K in decimal, with -squares or -puzzles")
+	}
+	o.part = max(o.part, 0)
+	return o, nil
+}
+
+// number is a decimal argument, or -1.
+func number(s string) int64 {
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || s != strconv.FormatInt(n, 10) {
+		return -1
+	}
+	return n
+}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run is the program: it returns the exit status.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	o, err := parseArgs(args)
+	if err == errHelp {
 		io.WriteString(stdout, usage)
 		return 0
 	}
-	r, err := program(args, stdin, stdout)
+	var tm *team
+	if err == nil {
+		tm, err = program(o, stdin, stdout, stderr)
+	}
 	switch {
 	case err != nil:
 		fmt.Fprintf(stderr, "acrostic: %v\n", err)
 		return 2
-	case r.err != nil:
-		fmt.Fprintf(stderr, "acrostic: writing the answers: %v\n", r.err)
+	case tm.err != nil:
+		fmt.Fprintf(stderr, "acrostic: writing the answers: %v\n", tm.err)
 		return 1
-	case verbose:
-		fmt.Fprintf(stderr, "solver nodes %d\nrows placed %d\n", r.nodes, r.rows)
+	case o.verbose:
+		fmt.Fprintf(stderr, "solver nodes %d\nrows placed %d\n", tm.nodes, tm.rows)
 	}
 	return 0
 }
 
-// program checks the arguments, reads the input, then generates or reads
-// the puzzles and solves them, writing as it goes.
-func program(args []string, stdin io.Reader, stdout io.Writer) (*run, error) {
-	count, err := int64(0), error(nil)
-	switch {
-	case len(args) == 1 && args[0] == "-squares", len(args) == 2 && args[0] == "-puzzles":
-	case len(args) == 1 && args[0] == "-puzzles":
-		return nil, errors.New("-puzzles: expected a FILE after it (acrostic -h for the usage)")
-	case len(args) == 1:
-		if count, err = strconv.ParseInt(args[0], 10, 64); err != nil || count < 1 || args[0][0] == '+' || args[0][0] == '0' {
-			//lint:ignore ST1005 the message starts with the argument's name, N
-			return nil, fmt.Errorf("N: expected a number of puzzles from 1 to 9223372036854775807, got %s (acrostic -h for the usage)", quote([]byte(args[0])))
-		}
-	default:
-		return nil, fmt.Errorf("expected N, -puzzles FILE or -squares, got %s (acrostic -h for the usage)", quote([]byte(strings.Join(args, " "))))
-	}
+// program reads the input, then generates or reads the puzzles and solves
+// them, writing as it goes.
+func program(o options, stdin io.Reader, stdout, stderr io.Writer) (*team, error) {
 	d, err := readDictionary(stdin)
 	if err != nil {
 		return nil, err
 	}
-	r := newRun(d, runtime.GOMAXPROCS(0), stdout)
-	switch args[0] {
-	case "-squares":
-		r.chunks(int64(d.count), func(s *solver, seed int64, out []byte) []byte {
-			return s.answer(puzzle{d.word(uint32(seed)), []byte("*")}, 0, out)
-		})
-	case "-puzzles":
-		puzzles, err := readPuzzles(args[1], d)
-		if err != nil {
+	var puzzles []puzzle
+	from, what := 1, "puzzles"
+	switch {
+	case o.count > 0:
+	case o.squares:
+		for w := range d.count {
+			puzzles = append(puzzles, puzzle{d.word(uint32(w)), []byte("*")})
+		}
+		from, what = 0, "seeds"
+	default:
+		if puzzles, err = readPuzzles(o.file, d); err != nil {
 			return nil, err
 		}
-		r.chunks(int64(len(puzzles)), func(s *solver, t int64, out []byte) []byte {
-			return s.answer(puzzles[t], 1, out)
-		})
-	default:
-		r.chunks(count, func(s *solver, t int64, out []byte) []byte {
-			p := s.byRows.generate(t)
-			if p.seed == nil {
-				r.halt.Store(true)
-				return out
-			}
-			return s.answer(p, 1, out)
-		})
-		if r.halt.Load() && r.err == nil {
-			return nil, errors.New("word list (stdin): no word square can be made from these words, so no puzzle can be generated")
-		}
 	}
-	return r, nil
+	g, weights := newRowSearch(d), make([]float64, len(puzzles))
+	for t, p := range puzzles {
+		weights[t] = g.work(p)
+	}
+	first, end := share(weights, o.part, o.parts)
+	tm, work := newTeam(d, runtime.GOMAXPROCS(0), stdout), make(chan bool)
+	go func() {
+		if o.count > 0 {
+			tm.generate(o.count)
+		} else {
+			tm.chunks(end-first, func(w *worker, t int64, out []byte) []byte {
+				return w.answer(puzzles[first+t], from, out)
+			})
+		}
+		close(work)
+	}()
+	if o.progress || !o.quiet && isTerminal(stderr) {
+		tm.status(what, max(o.count, end-first), stderr, work)
+	}
+	<-work
+	tm.gather()
+	if tm.halt.Load() && tm.err == nil {
+		return nil, errors.New("word list (stdin): no word square can be made from these words, so no puzzle can be generated")
+	}
+	return tm, nil
 }

@@ -33,17 +33,24 @@ func TestFastaDraws(t *testing.T) {
 // it first: puzzle t is the same whichever puzzle a worker did last.
 func TestGenerateJumps(t *testing.T) {
 	d := loadDictionary(t, "words4.txt")
-	inOrder, jumping := <-newRun(d, 1, io.Discard).idle, <-newRun(d, 1, io.Discard).idle
+	inOrder, jumping := <-newTeam(d, 1, io.Discard).idle, <-newTeam(d, 1, io.Discard).idle
 	var want []string
 	for p := range int64(12) {
-		puzzle := inOrder.byRows.generate(p)
-		want = append(want, string(puzzle.seed)+" "+string(puzzle.letters))
+		want = append(want, generate(&inOrder.gen, p))
 	}
 	for _, p := range []int64{3, 4, 9, 11} {
-		if puzzle := jumping.byRows.generate(p); string(puzzle.seed)+" "+string(puzzle.letters) != want[p] {
-			t.Errorf("puzzle %d after a jump: %s %s, want %s", p, puzzle.seed, puzzle.letters, want[p])
+		if got := generate(&jumping.gen, p); got != want[p] {
+			t.Errorf("puzzle %d after a jump: %s, want %s", p, got, want[p])
 		}
 	}
+}
+
+// generate is puzzle t as g generates it on its own, "seed letters".
+func generate(g *generator, t int64) string {
+	sp := newSplit(false)
+	g.generate(t, sp)
+	p := g.puzzle(&sp.square)
+	return string(p.seed) + " " + string(p.letters)
 }
 
 func loadDictionary(t testing.TB, name string) *dictionary {
@@ -69,7 +76,7 @@ func runAcrostic(t *testing.T, wordList string, args ...string) (string, string,
 	}
 	defer in.Close()
 	var out, errb bytes.Buffer
-	status := runMain(args, in, &out, &errb)
+	status := run(args, in, &out, &errb)
 	return out.String(), errb.String(), status
 }
 
@@ -191,10 +198,14 @@ func TestCandidates(t *testing.T) {
 		if got := d.candidates(&a, nil); !slices.Equal(got, want) {
 			t.Fatalf("trial %d: %d candidates, want %d", trial, len(got), len(want))
 		}
-		if got := d.rowsFitting(&a, nil); !slices.Equal(got, want) {
+		if got := d.rowsFitting(&a, nil, false); !slices.Equal(got, want) {
 			t.Fatalf("trial %d: rowsFitting gives %d candidates, want %d", trial, len(got), len(want))
 		}
-		back := a.reversed(d.n)
+		back := a
+		for q := range d.n {
+			back.at[q] = a.at[d.n-1-q]
+		}
+		back.pack()
 		got := d.backwards.candidates(&back, nil)
 		for i, w := range got {
 			got[i] = d.fromBackwards[w]
@@ -292,7 +303,7 @@ func TestOwnTries(t *testing.T) {
 			continue
 		}
 		pool := func() *solver {
-			s := &solver{d: d, rows: d, cols: d}
+			s := &solver{d: d, rows: d, cols: d, lines: &block{}}
 			for _, b := range f[1] {
 				s.pool[b-'a']++
 				s.avail |= 1 << (b - 'a')
@@ -342,7 +353,7 @@ func TestSquaresAgainstBruteForce(t *testing.T) {
 	os.WriteFile(list, []byte(strings.Join(words, "\n")+"\n"), 0o644)
 	in, _ := os.Open(list)
 	var out, errb bytes.Buffer
-	if status := runMain([]string{"-squares"}, in, &out, &errb); status != 0 {
+	if status := run([]string{"-squares"}, in, &out, &errb); status != 0 {
 		t.Fatalf("-squares: status %d, %s", status, errb.String())
 	}
 	in.Close()
@@ -355,7 +366,7 @@ func TestSquaresAgainstBruteForce(t *testing.T) {
 	os.WriteFile(puzzles, []byte(strings.Join(seeds, " *\n")+" *\n"), 0o644)
 	in, _ = os.Open(list)
 	out.Reset()
-	runMain([]string{"-puzzles", puzzles}, in, &out, &errb)
+	run([]string{"-puzzles", puzzles}, in, &out, &errb)
 	in.Close()
 	var wantOut string
 	for _, seed := range seeds {
@@ -445,7 +456,7 @@ func TestSquaresStreamInParts(t *testing.T) {
 		}
 		sum := &heapWatch{Writer: sha256.New()}
 		runtime.GC()
-		status := runMain([]string{"-squares"}, in, sum, io.Discard)
+		status := run([]string{"-squares"}, in, sum, io.Discard)
 		in.Close()
 		if got := hex.EncodeToString(sum.Writer.(hash.Hash).Sum(nil)); status != 0 || got != "ce0dcc6c1b1f4a323bc1c6eb19514943641f5e69464cf94af299cc16acd5ee83" {
 			t.Errorf("-squares on %d cores: status %d, SHA-256 %s (harness/cases.txt has the expected one)", procs, status, got)
@@ -497,7 +508,7 @@ func TestHugeNStreams(t *testing.T) {
 		}
 		var errb bytes.Buffer
 		w := &failingWriter{limit: len(want)}
-		status := runMain([]string{n}, in, w, &errb)
+		status := run([]string{n}, in, w, &errb)
 		in.Close()
 		if status != 1 || !strings.Contains(errb.String(), errFull.Error()) || strings.Count(errb.String(), "\n") != 1 {
 			t.Errorf("N=%s: status %d, stderr %q; want 1 and one line naming the write error", n, status, errb.String())
@@ -516,7 +527,7 @@ func TestMemoryFlatInN(t *testing.T) {
 		in, _ := os.Open("testdata/words4.txt")
 		defer in.Close()
 		runtime.GC()
-		if status := runMain([]string{n}, in, io.Discard, io.Discard); status != 0 {
+		if status := run([]string{n}, in, io.Discard, io.Discard); status != 0 {
 			t.Fatalf("N=%s: status %d", n, status)
 		}
 		var m runtime.MemStats
@@ -556,20 +567,28 @@ func TestBadInput(t *testing.T) {
 		{"words4.txt", []string{"9223372036854775808"}, `got "9223372036854775808"`},
 		{"words4.txt", []string{"-4611686018427387904"}, `got "-4611686018427387904"`},
 		{"words4.txt", []string{long}, `got "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"...`},
-		{"words4.txt", []string{}, `expected N, -puzzles FILE or -squares, got ""`},
-		{"words4.txt", []string{"1", "2"}, `got "1 2"`},
-		{"words4.txt", []string{"-squares", "x"}, `got "-squares x"`},
+		{"words4.txt", []string{}, `expected N, -puzzles FILE or -squares (acrostic -h for the usage)`},
+		{"words4.txt", []string{"1", "2"}, `expected N, -puzzles FILE or -squares (acrostic -h for the usage)`},
+		{"words4.txt", []string{"-squares", "x"}, `N: expected a number of puzzles from 1 to 9223372036854775807, got "x"`},
+		{"words4.txt", []string{"-squares", "-puzzles", "f"}, `expected N, -puzzles FILE or -squares (acrostic -h for the usage)`},
+		{"words4.txt", []string{"-w"}, `got "-w"`},
+		{"words4.txt", []string{"-squares", "-parts", "4"}, `-parts K -part I: expected 0 <= I < K`},
+		{"words4.txt", []string{"-squares", "-parts", "4", "-part", "4"}, `-parts K -part I: expected 0 <= I < K`},
+		{"words4.txt", []string{"-squares", "-parts", "0x4", "-part", "1"}, `-parts K -part I: expected 0 <= I < K in decimal`},
+		{"words4.txt", []string{"-squares", "-parts", "4", "-part", "-1"}, `-parts K -part I: expected 0 <= I < K`},
+		{"words4.txt", []string{"-squares", "-parts", "4", "-part"}, `-parts K -part I: expected 0 <= I < K`},
+		{"words4.txt", []string{"5", "-parts", "4", "-part", "1"}, `-parts K -part I: expected 0 <= I < K in decimal, with -squares or -puzzles`},
 		{"words4.txt", []string{"-puzzles"}, `-puzzles: expected a FILE after it`},
-		{"words4.txt", []string{"-puzzles", ""}, `puzzle file: open : no such file or directory`},
+		{"words4.txt", []string{"-puzzles", ""}, `-puzzles: expected a FILE after it`},
 		{"words4.txt", []string{"-puzzles", dir}, `is a directory`},
 		{"words4.txt", []string{"-puzzles", dir + "/empty.txt"}, `line 1: expected "seed letters", got ""`},
-		{"words4.txt", []string{"-puzzles", dir + "/crlf.txt"}, `line 1: expected "seed letters", got "eras ceeiklmorstw\r"`},
+		{"words4.txt", []string{"-puzzles", dir + "/crlf.txt"}, `line 1: "eras ceeiklmorstw\r" ends in a carriage return (CRLF line ends)`},
 		{"words4.txt", []string{"-puzzles", dir + "/blank.txt"}, `line 2: expected "seed letters", got ""`},
 		{"bad/mixed.txt", []string{"1"}, `word list (stdin) line 2: "acids" has 5 letters; expected 4 like line 1`},
 		{"bad/unsorted.txt", []string{"1"}, `word list (stdin) line 2: "able" is not sorted`},
 		{"bad/duplicate.txt", []string{"1"}, `word list (stdin) line 2: "able" repeats line 1`},
 		{"bad/uppercase.txt", []string{"1"}, `word list (stdin) line 2: "Acid" has a character outside a-z`},
-		{"bad/crlf.txt", []string{"1"}, `word list (stdin) line 1: "able\r" has a character outside a-z`},
+		{"bad/crlf.txt", []string{"1"}, `word list (stdin) line 1: "able\r" ends in a carriage return (CRLF line ends)`},
 		{"bad/empty.txt", []string{"1"}, `word list (stdin): empty`},
 		{"bad/no-newline.txt", []string{"1"}, `word list (stdin) line 2: missing the final newline`},
 		{"bad/short.txt", []string{"1"}, `word list (stdin) line 1: "ab" has 2 letters; expected words of 3 to 8 letters`},
@@ -597,7 +616,7 @@ func TestBadInput(t *testing.T) {
 	d, _ := os.Open(dir)
 	defer d.Close()
 	var out, errb bytes.Buffer
-	if status := runMain([]string{"1"}, d, &out, &errb); status != 2 || !strings.Contains(errb.String(), "is a directory") {
+	if status := run([]string{"1"}, d, &out, &errb); status != 2 || !strings.Contains(errb.String(), "is a directory") {
 		t.Errorf("a directory as stdin: status %d, stderr %q", status, errb.String())
 	}
 }
@@ -640,12 +659,19 @@ func FuzzRun(f *testing.F) {
 		{"1", ""}, {"-puzzles\x00PUZZLES", "eras ceeiklmorstw\n"}, {"-puzzles\x00PUZZLES", "eras *\n"}, {"-squares", ""},
 		{"-puzzles\x00", ""}, {"-v\x00-h", ""}, {"0005", ""}, {"-puzzles\x00PUZZLES", "eras  ceeiklmorstw \n"},
 		{"-puzzles\x00PUZZLES", "eras ceeiklmorstW\n\n"}, {"-puzzles\x00PUZZLES", "zzzz *\nerase ceeiklmorstw\n"},
+		{"-squares\x00-parts\x003\x00-part\x001", ""}, {"-progress\x00-parts\x002\x00-puzzles\x00PUZZLES\x00-part\x000", "able *\nacid *\n"},
 	} {
 		f.Add(seed.args, []byte(seed.puzzles))
 	}
-	words, err := os.ReadFile("testdata/words4.txt")
+	all, err := os.ReadFile("testdata/words4.txt")
 	if err != nil {
 		f.Fatal(err)
+	}
+	var words []byte // every 8th word: squares and puzzles in microseconds, so that the fuzzer tries many
+	for i, w := range strings.SplitAfter(string(all), "\n") {
+		if i%8 == 0 {
+			words = append(words, w...)
+		}
 	}
 	dir := f.TempDir()
 	f.Fuzz(func(t *testing.T, joined string, puzzles []byte) {
@@ -656,11 +682,13 @@ func FuzzRun(f *testing.F) {
 				os.WriteFile(args[i], puzzles, 0o644)
 			}
 		}
-		if n, err := strconv.ParseInt(args[len(args)-1], 10, 64); err == nil && n > 20 {
-			return // a valid N over 20 only takes long
+		for _, a := range args {
+			if n, err := strconv.ParseInt(a, 10, 64); err == nil && n > 20 {
+				return // a valid N over 20 only takes long
+			}
 		}
 		var out, errb bytes.Buffer
-		status := runMain(args, bytes.NewReader(words), &out, &errb)
+		status := run(args, bytes.NewReader(words), &out, &errb)
 		endsCleanly(t, fmt.Sprintf("acrostic %q", args), status, &out, &errb)
 	})
 }
@@ -691,7 +719,178 @@ func FuzzPuzzleFile(f *testing.F) {
 	f.Fuzz(func(t *testing.T, words, puzzles []byte) {
 		os.WriteFile(file, puzzles, 0o644)
 		var out, errb bytes.Buffer
-		status := runMain([]string{"-puzzles", file}, bytes.NewReader(words), &out, &errb)
+		status := run([]string{"-puzzles", file}, bytes.NewReader(words), &out, &errb)
 		endsCleanly(t, fmt.Sprintf("words %.80q, puzzles %.80q", words, puzzles), status, &out, &errb)
 	})
+}
+
+// One puzzle's search split over the cores finds the one-core search's
+// square on every bench word list (8 letters take minutes: the long
+// harness case covers them), with 2 and 8 generators on the cores at once.
+func TestSplitSearchFindsTheOneCoreSquare(t *testing.T) {
+	lists := map[string]int64{"words4.txt": 20, "words5-wordle.txt": 8, "words5-sowpods.txt": 8, "words6-sowpods.txt": 4, "words7-sowpods.txt": 2}
+	if testing.Short() {
+		delete(lists, "words7-sowpods.txt")
+	}
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(8))
+	for list, count := range lists {
+		d := loadDictionary(t, list)
+		alone, want := <-newTeam(d, 1, io.Discard).idle, []string{}
+		for p := range count {
+			want = append(want, generate(&alone.gen, p))
+		}
+		for _, cores := range []int{2, 8} {
+			workers := newTeam(d, cores, io.Discard).gather()
+			for p := range count {
+				sp := newSplit(true)
+				done := make(chan bool)
+				for _, w := range workers {
+					go func() {
+						w.gen.generate(p, sp)
+						done <- true
+					}()
+				}
+				for range workers {
+					<-done
+				}
+				var got string
+				for _, w := range workers {
+					if w.gen.mine == sp.best.Load() {
+						q := w.gen.puzzle(&sp.square)
+						got = string(q.seed) + " " + string(q.letters)
+					}
+				}
+				if got != want[p] {
+					t.Errorf("%s puzzle %d on %d cores: %q, want the one-core search's %q", list, p, cores, got, want[p])
+				}
+			}
+		}
+	}
+}
+
+// A core whose pair comes after one with a square stops at its next try,
+// placing no row; a core on an earlier pair goes on.
+func TestSplitSearchStops(t *testing.T) {
+	d := loadDictionary(t, "words4.txt")
+	w := <-newTeam(d, 1, io.Discard).idle
+	sp := newSplit(true)
+	sp.best.Store(3)
+	sp.taken.Store(5) // this core takes pair 5
+	w.gen.generate(0, sp)
+	if w.gen.placed != 0 || sp.best.Load() != 3 {
+		t.Errorf("a core past the best pair placed %d rows, best pair %d; want 0, 3", w.gen.placed, sp.best.Load())
+	}
+	sp = newSplit(true)
+	sp.best.Store(1 << 40)
+	w.gen.generate(0, sp)
+	if w.gen.placed == 0 || sp.best.Load() >= 1<<40 {
+		t.Errorf("a core before the best pair placed %d rows, best pair %d; want rows and a better pair", w.gen.placed, sp.best.Load())
+	}
+}
+
+// share cuts any weights into K consecutive runs that cover every task once
+// and follow the weights: part I starts where I/K of the weight is done.
+func TestShare(t *testing.T) {
+	weights := []float64{1, 1, 1, 1, 10, 1, 1, 1, 1, 1, 1, 1, 1, 1}
+	for _, parts := range []int64{1, 2, 3, 5, 14, 20} {
+		var total float64
+		for _, w := range weights {
+			total += w
+		}
+		end := int64(0)
+		for part := range parts {
+			first, last := share(weights, part, parts)
+			if first != end || last < first {
+				t.Fatalf("%d parts: part %d is [%d, %d), want it to start at %d", parts, part, first, last, end)
+			}
+			end = last
+		}
+		if end != int64(len(weights)) {
+			t.Errorf("%d parts end at task %d, want %d", parts, end, len(weights))
+		}
+	}
+	if first, end := share(weights, 1, 2); first != 5 || end != 14 {
+		t.Errorf("the second half of the weight is tasks [%d, %d), want [5, 14)", first, end)
+	}
+}
+
+// The K parts of a run, in order, are the run's bytes: every square of
+// words4 in 16 parts (the case's SHA-256), a seed file in 5; and the parts
+// are about equal in work (rows placed, one core): the largest at most 1.5
+// times the mean.
+func TestPartsConcatenate(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	for _, tt := range []struct {
+		words string
+		args  []string
+		parts int
+		sum   string
+	}{
+		{"words4.txt", []string{"-squares"}, 16, "ce0dcc6c1b1f4a323bc1c6eb19514943641f5e69464cf94af299cc16acd5ee83"},
+		{"words4.txt", []string{"-puzzles", "testdata/seeds4.txt"}, 5, "17a44588662d6e5711732435fd703b8694993d3f28ac11f1f240e04c357b03d5"},
+	} {
+		sum, most, all := sha256.New(), int64(0), int64(0)
+		for part := range tt.parts {
+			out, stderr, status := runAcrostic(t, tt.words, append([]string{"-v", "-parts", strconv.Itoa(tt.parts), "-part", strconv.Itoa(part)}, tt.args...)...)
+			var nodes, rows int64
+			fmt.Sscanf(stderr, "solver nodes %d\nrows placed %d\n", &nodes, &rows)
+			if status != 0 || rows == 0 {
+				t.Fatalf("%v part %d of %d: status %d, stderr %q", tt.args, part, tt.parts, status, stderr)
+			}
+			sum.Write([]byte(out))
+			most, all = max(most, rows), all+rows
+		}
+		if got := hex.EncodeToString(sum.Sum(nil)); got != tt.sum {
+			t.Errorf("%v in %d parts: SHA-256 %s, want the whole run's %s", tt.args, tt.parts, got, tt.sum)
+		}
+		if ratio := float64(most) * float64(tt.parts) / float64(all); ratio > 1.5 {
+			t.Errorf("%v in %d parts: the largest part places %.2f times the mean's rows, want at most 1.5", tt.args, tt.parts, ratio)
+		}
+	}
+}
+
+// The status line: on stderr only, the last one agreeing with the output
+// (tasks done of all, its lines); stdout the same bytes without it; and a
+// run whose stderr is closed still writes its answer.
+func TestProgress(t *testing.T) {
+	closed, err := os.CreateTemp(t.TempDir(), "stderr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed.Close()
+	for _, tt := range []struct {
+		args []string
+		last string
+	}{
+		{[]string{"-squares"}, "status: seeds 2315 of 2315, %d lines"},
+		{[]string{"-puzzles", "testdata/seeds5.txt"}, "status: puzzles 5 of 5, %d lines"},
+		{[]string{"3"}, "status: puzzles 3 of 3, %d lines"},
+	} {
+		want, _, _ := runAcrostic(t, "words5-wordle.txt", append([]string{"-progress=false"}, tt.args...)...)
+		out, stderr, status := runAcrostic(t, "words5-wordle.txt", append([]string{"-progress"}, tt.args...)...)
+		lines := strings.Split(strings.TrimSuffix(stderr, "\n"), "\n")
+		if status != 0 || out != want || !strings.HasSuffix(stderr, "\n") || !strings.HasPrefix(lines[len(lines)-1], fmt.Sprintf(tt.last, answerLines(want, tt.args[0] != "-squares"))) {
+			t.Errorf("-progress %v: status %d, stdout the same %v, last status %q; want %q", tt.args, status, out == want, lines[len(lines)-1], fmt.Sprintf(tt.last, answerLines(want, tt.args[0] != "-squares")))
+		}
+		in, _ := os.Open("testdata/words5-wordle.txt")
+		var outb bytes.Buffer
+		status = run(append([]string{"-progress"}, tt.args...), in, &outb, closed)
+		in.Close()
+		if status != 0 || outb.String() != want {
+			t.Errorf("-progress %v with stderr closed: status %d, stdout the same %v", tt.args, status, outb.String() == want)
+		}
+	}
+}
+
+// answerLines is the lines of an answer below the puzzles' first lines.
+func answerLines(out string, firstLines bool) int {
+	lines := strings.Count(out, "\n")
+	if firstLines {
+		for _, line := range strings.Split(out, "\n") {
+			if f := strings.Fields(line); len(f) == 3 {
+				lines--
+			}
+		}
+	}
+	return lines
 }
