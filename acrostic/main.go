@@ -354,7 +354,6 @@ func (r *fasta) rnd(k int) int {
 // squares share, each level's search and the rows placed.
 type rowSearch struct {
 	d      *dictionary
-	firsts []uint32          // the first rows: the words whose every letter starts a word
 	rows   [maxLength]uint32 // word index of each row
 	levels [maxLength]level
 	cands  [maxLength][]uint32 // each level's candidates, a buffer reused
@@ -374,7 +373,6 @@ func newRowSearch(d *dictionary) rowSearch {
 		}
 		lv.allowed.pack()
 	}
-	g.firsts = d.candidates(&g.levels[0].allowed, nil)
 	return g
 }
 
@@ -528,10 +526,11 @@ type splitSearch struct {
 	square [maxLength]uint32
 }
 
-func newSplit(shared bool) *splitSearch {
-	sp := &splitSearch{shared: shared}
+// start makes sp a new search, no pair taken.
+func (sp *splitSearch) start(shared bool) {
+	sp.shared = shared
+	sp.taken.Store(0)
 	sp.best.Store(math.MaxInt64)
-	return sp
 }
 
 // generate takes part in sp, the search for puzzle t, whose offsets are
@@ -574,15 +573,75 @@ func (g *generator) firstSquare(k int, above *[maxLength]uint32, w uint32) bool 
 	if k == g.d.n {
 		return true
 	}
-	lv, cands := &g.levels[k], g.firsts
+	d, lv := g.d, &g.levels[k]
 	if k > 0 {
 		g.setLevel(lv, above, w)
-		cands = g.list(k, false)
 	}
+	if k < 2 {
+		// Words in index order from the offset, then those before it;
+		// found as they are tried, since the first usually succeeds
+		// (listing them all costs 2x the CPU at 4 letters).
+		start := d.word(g.offsets[k])
+		return g.walk(0, 0, lv, start, false) || g.walk(0, 0, lv, start, true)
+	}
+	// Deeper, nearly every row fails and all its candidates are tried:
+	// list them in one pass, then try them from the offset.
+	cands := g.list(k, false)
 	from, _ := slices.BinarySearch(cands, g.offsets[k])
 	for i := range cands {
 		if g.try(lv, cands[(from+i)%len(cands)]) {
 			return true
+		}
+	}
+	return false
+}
+
+// fits says whether a word has at each position a letter the row allows.
+func (a *rowLetters) fits(w []byte) bool {
+	for q, b := range w {
+		if a.at[q]&(1<<(b-'a')) == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// walk tries as row k, in index order, the words below node (at depth)
+// whose letter at each position the level allows, and stops when one says
+// to; a subtree with no word that fits is skipped whole. On the path of
+// the start word (start not nil) it tries the words from it on, or those
+// before it.
+func (g *generator) walk(node uint32, depth int, lv *level, start []byte, before bool) bool {
+	d := g.d
+	letters, first := d.children(node)
+	m := letters & lv.allowed.at[depth]
+	onPath := uint32(0) // the letter of the start word's path, when on it
+	if start != nil {
+		onPath = 1 << ((start[depth] - 'a') % 32)
+		switch {
+		case !before:
+			m &^= onPath - 1
+		case depth == d.n-1:
+			m &= onPath - 1 // the start word itself was tried first
+		default:
+			m &= onPath | (onPath - 1)
+		}
+	}
+	for ; m != 0; m &= m - 1 {
+		c := first + rank(letters, m)
+		childStart := start
+		if m&-m != onPath {
+			childStart = nil
+		}
+		switch {
+		case depth == d.n-1:
+			if g.try(lv, c) {
+				return true
+			}
+		case allMeet(&d.below[c], &lv.allowed.lanes):
+			if g.walk(c, depth+1, lv, childStart, before) {
+				return true
+			}
 		}
 	}
 	return false
@@ -642,7 +701,7 @@ func (e *enumerator) enumerate(seed uint32, lines *block, from int) {
 	var root [maxLength]uint32
 	e.lines, e.from = lines, from
 	e.rows[0] = seed
-	if _, ok := slices.BinarySearch(e.firsts, seed); !ok {
+	if !e.levels[0].allowed.fits(e.d.word(seed)) {
 		return // a column would start with a letter no word starts with
 	}
 	e.everySquare(1, &root, seed)
@@ -929,6 +988,7 @@ type worker struct {
 	enum   enumerator
 	letter solver
 	lines  block
+	split  splitSearch // the search of the puzzle at hand, shared with the helpers
 }
 
 // answer adds the puzzle's block to a chunk: its first line ("seed letters
@@ -1056,7 +1116,8 @@ func (tm *team) generate(count int64) {
 		}()
 	}
 	tm.chunks(count, func(w *worker, t int64, out []byte) []byte {
-		sp := newSplit(helpers != nil)
+		sp := &w.split
+		sp.start(helpers != nil)
 		var wg sync.WaitGroup
 		for _, h := range helpers {
 			wg.Add(1)
@@ -1169,7 +1230,7 @@ func (g *rowSearch) work(p puzzle) float64 {
 	var root [maxLength]uint32
 	d, lv, sum := g.d, &g.levels[1], 1.0
 	w, _ := d.find(p.seed)
-	if _, ok := slices.BinarySearch(g.firsts, w); !ok || string(p.letters) != "*" {
+	if !g.levels[0].allowed.fits(p.seed) || string(p.letters) != "*" {
 		return sum
 	}
 	g.setLevel(lv, &root, w)

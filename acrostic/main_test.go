@@ -47,7 +47,8 @@ func TestGenerateJumps(t *testing.T) {
 
 // generate is puzzle t as g generates it on its own, "seed letters".
 func generate(g *generator, t int64) string {
-	sp := newSplit(false)
+	sp := &splitSearch{}
+	sp.start(false)
 	g.generate(t, sp)
 	p := g.puzzle(&sp.square)
 	return string(p.seed) + " " + string(p.letters)
@@ -742,7 +743,8 @@ func TestSplitSearchFindsTheOneCoreSquare(t *testing.T) {
 		for _, cores := range []int{2, 8} {
 			workers := newTeam(d, cores, io.Discard).gather()
 			for p := range count {
-				sp := newSplit(true)
+				sp := &splitSearch{}
+				sp.start(true)
 				done := make(chan bool)
 				for _, w := range workers {
 					go func() {
@@ -773,14 +775,16 @@ func TestSplitSearchFindsTheOneCoreSquare(t *testing.T) {
 func TestSplitSearchStops(t *testing.T) {
 	d := loadDictionary(t, "words4.txt")
 	w := <-newTeam(d, 1, io.Discard).idle
-	sp := newSplit(true)
+	sp := &splitSearch{}
+	sp.start(true)
 	sp.best.Store(3)
 	sp.taken.Store(5) // this core takes pair 5
 	w.gen.generate(0, sp)
 	if w.gen.placed != 0 || sp.best.Load() != 3 {
 		t.Errorf("a core past the best pair placed %d rows, best pair %d; want 0, 3", w.gen.placed, sp.best.Load())
 	}
-	sp = newSplit(true)
+	sp = &splitSearch{}
+	sp.start(true)
 	sp.best.Store(1 << 40)
 	w.gen.generate(0, sp)
 	if w.gen.placed == 0 || sp.best.Load() >= 1<<40 {
