@@ -1247,16 +1247,13 @@ func (g *rowSearch) work(p puzzle) float64 {
 // ------------------------------------------------------------ the program
 
 const usage = `usage: acrostic [-v] [-progress] N < WORDLIST
-       acrostic [-v] [-progress] -puzzles FILE [-parts K -part I] < WORDLIST
-       acrostic [-v] [-progress] -squares [-parts K -part I] < WORDLIST
-Generate N dense acrostics from the word list (one lowercase word a line,
-all of one length from 3 to 8, sorted, no duplicates) and print each with
-every solution, or solve the puzzles in FILE ("seed letters" a line, or
-"seed *" for any letters), or print every word square of the list.
--v: also print the nodes searched on stderr. -progress: a status line on
-stderr (the default on a terminal; -progress=false for none). -parts K
--part I: the I-th of K runs of consecutive answers, about equal in work;
-the K outputs, in order, are the whole one.
+       acrostic [-v] [-progress] (-puzzles FILE | -squares) [-parts K -part I] < WORDLIST
+N: generate N dense acrostics and solve each; -puzzles: solve FILE's "seed letters"
+(or "seed *": any letters) lines; -squares: every word square. WORDLIST: one
+lowercase word a line, all of 3 to 8 letters alike, sorted, no duplicates.
+-v: the nodes on stderr. -progress: a status line on stderr (the default on a
+terminal; -progress=false for none). -parts K -part I: the I-th of K runs of
+consecutive answers of about equal work, which together, in order, are the whole.
 `
 
 // options is the command line.

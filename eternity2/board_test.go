@@ -111,7 +111,7 @@ func TestBadInput(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var out, errb bytes.Buffer
-		status := runMain(tt.args, strings.NewReader(tt.input), &out, &errb)
+		status := run(tt.args, strings.NewReader(tt.input), &out, &errb)
 		if status != 2 || out.Len() != 0 || !strings.HasPrefix(errb.String(), "eternity2: ") ||
 			!strings.Contains(errb.String(), tt.want) || strings.Count(errb.String(), "\n") != 1 || errb.Len() > 200 {
 			t.Errorf("%s: status %d, stdout %q, stderr %.400q; want status 2 and one line under 200 bytes containing %q", tt.name, status, out.String(), errb.String(), tt.want)
@@ -125,7 +125,7 @@ func TestBadInput(t *testing.T) {
 	dir, _ := os.Open("testdata")
 	defer dir.Close()
 	var out, errb bytes.Buffer
-	if status := runMain(nil, dir, &out, &errb); status != 2 || !strings.Contains(errb.String(), "stdin: is a directory") {
+	if status := run(nil, dir, &out, &errb); status != 2 || !strings.Contains(errb.String(), "stdin: is a directory") {
 		t.Errorf("a directory as stdin: status %d, stderr %q; want 2", status, errb.String())
 	}
 }

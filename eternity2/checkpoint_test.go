@@ -211,17 +211,17 @@ func TestBadCheckpoints(t *testing.T) {
 		file := filepath.Join(dir, "bad.json")
 		os.WriteFile(file, []byte(tt.content), 0o644)
 		var out, errb bytes.Buffer
-		if status := runMain([]string{"-resume", file}, nil, &out, &errb); status != 2 || out.Len() != 0 ||
+		if status := run([]string{"-resume", file}, nil, &out, &errb); status != 2 || out.Len() != 0 ||
 			!strings.Contains(errb.String(), tt.want) || strings.Count(errb.String(), "\n") != 1 {
 			t.Errorf("%s: status %d, stderr %q; want 2 and one line containing %q", tt.name, status, errb.String(), tt.want)
 		}
 	}
 	// The good one resumes to the uninterrupted bytes.
 	var out, whole, errb bytes.Buffer
-	if status := runMain([]string{"-resume", good}, nil, &out, &errb); status != 0 {
+	if status := run([]string{"-resume", good}, nil, &out, &errb); status != 0 {
 		t.Fatal(errb.String())
 	}
-	runMain([]string{"-parts", "1", "-part", "0", "testdata/clue3.json"}, nil, &whole, &errb)
+	run([]string{"-parts", "1", "-part", "0", "testdata/clue3.json"}, nil, &whole, &errb)
 	if !bytes.Equal(out.Bytes(), whole.Bytes()) {
 		t.Errorf("resumed:\n%s\nwant\n%s", out.Bytes(), whole.Bytes())
 	}

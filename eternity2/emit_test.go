@@ -43,9 +43,9 @@ func specialise(t *testing.T, p *puzzle) string {
 	return filepath.Join(dir, "eternity2")
 }
 
-// run runs a program and returns its stdout, failing the test unless it
+// runProgram runs a program and returns its stdout, failing the test unless it
 // exits 0.
-func run(t *testing.T, env []string, bin string, args ...string) []byte {
+func runProgram(t *testing.T, env []string, bin string, args ...string) []byte {
 	t.Helper()
 	cmd := exec.Command(bin, args...)
 	cmd.Env = append(os.Environ(), env...)
@@ -77,8 +77,8 @@ func TestSpecialisedPrintsTheSame(t *testing.T) {
 		for _, args := range [][]string{{}, {"-all"}, {"-nodes", "7"}, {"-all", "-nodes", "50"}} {
 			var want, errb bytes.Buffer
 			raw := boardFile(t, p)
-			runMain(append(args, raw), nil, &want, &errb)
-			if got := run(t, nil, bin, args...); !bytes.Equal(got, want.Bytes()) {
+			run(append(args, raw), nil, &want, &errb)
+			if got := runProgram(t, nil, bin, args...); !bytes.Equal(got, want.Bytes()) {
 				t.Errorf("random board %d %v: the specialised program prints\n%s\nthe engine\n%s", i, args, got, want.Bytes())
 			}
 		}
@@ -122,11 +122,11 @@ func TestSpecialisedPrintsTheSame(t *testing.T) {
 			args := strings.Fields(command)
 			args = args[:len(args)-1]
 			for _, procs := range []string{"1", "2", "8"} {
-				if got := run(t, []string{"GOMAXPROCS=" + procs}, bins[k], args...); string(got) != want {
+				if got := runProgram(t, []string{"GOMAXPROCS=" + procs}, bins[k], args...); string(got) != want {
 					t.Errorf("GOMAXPROCS=%s %s: the specialised program prints\n%s\nwant\n%s", procs, command, got, want)
 				}
 			}
-			if got := run(t, nil, bins[k], append(args, board)...); string(got) != want {
+			if got := runProgram(t, nil, bins[k], append(args, board)...); string(got) != want {
 				t.Errorf("%s with its BOARD given: %s", command, got)
 			}
 		}
@@ -167,7 +167,7 @@ func TestSpecialisedAndTablesTogether(t *testing.T) {
 				bin, args = table, append(args, board)
 			}
 			rec := filepath.Join(dir, fmt.Sprintf("part%d", part))
-			os.WriteFile(rec, run(t, nil, bin, args...), 0o644)
+			os.WriteFile(rec, runProgram(t, nil, bin, args...), 0o644)
 			records = append(records, rec)
 			if !all && bytes.Contains(mustRead(t, rec), []byte("\nsolutions 1\n")) {
 				break
@@ -187,7 +187,7 @@ func TestSpecialisedAndTablesTogether(t *testing.T) {
 		want := mustRead(t, "../expected/eternity2/"+tt.expected+".out")
 		records := parts(spec, tt.board, tt.all, 5)
 		for _, merger := range []string{spec, table} {
-			if got := run(t, nil, merger, append([]string{"-merge"}, records...)...); !bytes.Equal(got, want) {
+			if got := runProgram(t, nil, merger, append([]string{"-merge"}, records...)...); !bytes.Equal(got, want) {
 				t.Errorf("%s: -merge of parts by both by %s:\n%s\nwant\n%s", tt.board, merger, got, want)
 			}
 		}
@@ -206,7 +206,7 @@ func TestSpecialisedAndTablesTogether(t *testing.T) {
 		if err := saveCheckpoint(cp, s.checkpoint(states)); err != nil {
 			t.Fatal(err)
 		}
-		if got := run(t, nil, spec, "-resume", cp); !bytes.Equal(got, want) {
+		if got := runProgram(t, nil, spec, "-resume", cp); !bytes.Equal(got, want) {
 			t.Errorf("the table engine's checkpoint resumed by the specialised program:\n%s", got)
 		}
 		// The specialised program's, stopped by SIGTERM once it saved
@@ -221,13 +221,13 @@ func TestSpecialisedAndTablesTogether(t *testing.T) {
 		}
 		cmd.Process.Signal(syscall.SIGTERM)
 		cmd.Wait()
-		if got := run(t, nil, table, "-resume", cp); !bytes.Equal(got, want) {
+		if got := runProgram(t, nil, table, "-resume", cp); !bytes.Equal(got, want) {
 			t.Errorf("the specialised program's checkpoint resumed by the table engine:\n%s", got)
 		}
-		if got := run(t, nil, spec, "-all", tt.board); !bytes.Equal(got, want) {
+		if got := runProgram(t, nil, spec, "-all", tt.board); !bytes.Equal(got, want) {
 			t.Errorf("the specialised program given its board:\n%s", got)
 		}
-		if out := run(t, nil, spec, "-h"); !strings.HasPrefix(string(out), "usage:") {
+		if out := runProgram(t, nil, spec, "-h"); !strings.HasPrefix(string(out), "usage:") {
 			t.Errorf("-h: %q", out)
 		}
 		for _, args := range [][]string{{"-nodes", "0"}, {"testdata/clue4.json"}} {
@@ -257,5 +257,77 @@ func TestEmitSize(t *testing.T) {
 		if len(src) > tt.maxBytes {
 			t.Errorf("%dx%d with %d hints: %d bytes of source, want at most %d", tt.side, tt.side, tt.hints, len(src), tt.maxBytes)
 		}
+	}
+}
+
+// buildSelf builds this program into a temporary folder.
+func buildSelf(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "eternity2")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// The README's -emit recipe, run as it stands there (bin/eternity2 and
+// board.json in a folder of their own), writes a program that prints the
+// table engine's bytes without being given the board.
+func TestReadmeEmitRecipe(t *testing.T) {
+	readme := string(mustRead(t, "../README.md"))
+	start := strings.Index(readme, "```sh\nbin/eternity2 -emit ")
+	if start < 0 {
+		t.Fatal("README: no recipe starting \"```sh\\nbin/eternity2 -emit \"")
+	}
+	start += len("```sh\n")
+	recipe := readme[start : start+strings.Index(readme[start:], "```")]
+	dir := t.TempDir()
+	os.Mkdir(filepath.Join(dir, "bin"), 0o755)
+	if err := os.Rename(buildSelf(t), filepath.Join(dir, "bin", "eternity2")); err != nil {
+		t.Fatal(err)
+	}
+	board := mustRead(t, "testdata/bench-hard.json")
+	os.WriteFile(filepath.Join(dir, "board.json"), board, 0o644)
+	cmd := exec.Command("sh", "-c", strings.ReplaceAll(recipe, "300000000", "3000000"))
+	cmd.Dir = dir
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	got, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("the recipe:\n%s: %v\n%s", recipe, err, errb.Bytes())
+	}
+	var want bytes.Buffer
+	run([]string{"-nodes", "3000000", "testdata/bench-hard.json"}, nil, &want, &errb)
+	if !bytes.Equal(got, want.Bytes()) {
+		t.Errorf("the recipe's program printed\n%s\nwant the table engine's\n%s", got, want.Bytes())
+	}
+}
+
+// -compiled builds the specialised program once into the cache and runs
+// it: the table engine's bytes, then again without building; without a Go
+// toolchain, one line and status 2.
+func TestCompiled(t *testing.T) {
+	bin, cache := buildSelf(t), t.TempDir()
+	var want, errb bytes.Buffer
+	run([]string{"-nodes", "2000000", "testdata/clue3.json"}, nil, &want, &errb)
+	for round := range 2 {
+		began := time.Now()
+		got := runProgram(t, []string{"XDG_CACHE_HOME=" + cache}, bin, "-compiled", "-nodes", "2000000", "testdata/clue3.json")
+		if !bytes.Equal(got, want.Bytes()) {
+			t.Errorf("-compiled, start %d: printed\n%s\nwant\n%s", round+1, got, want.Bytes())
+		}
+		t.Logf("start %d: %v", round+1, time.Since(began))
+	}
+	if built, _ := filepath.Glob(filepath.Join(cache, "eternity2", "*", "eternity2")); len(built) != 1 {
+		t.Errorf("the cache holds %d programs, want the one built at the first start: %v", len(built), built)
+	}
+	cmd := exec.Command(bin, "-compiled", "testdata/clue3.json")
+	cmd.Env = append(os.Environ(), "PATH=/nonexistent", "XDG_CACHE_HOME="+t.TempDir())
+	var out bytes.Buffer
+	errb.Reset()
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	if code := cmd.ProcessState.ExitCode(); code != 2 || out.Len() != 0 || strings.Count(errb.String(), "\n") != 1 {
+		t.Errorf("-compiled without Go: %v, status %d, stdout %q, stderr %q; want 2, one line", err, code, out.String(), errb.String())
 	}
 }

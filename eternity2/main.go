@@ -282,12 +282,12 @@ func (o options) check(given map[string]bool) error {
 }
 
 func main() {
-	os.Exit(runMain(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-// runMain is the program for a command line: its exit status is 0, 1 (a
+// run is the program for a command line: its exit status is 0, 1 (a
 // failed write), 2 (bad input), or 128 + a signal that stopped it.
-func runMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	o, err := parseArgs(args)
 	if err == flag.ErrHelp {
 		io.WriteString(stdout, usage)

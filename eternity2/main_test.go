@@ -274,7 +274,7 @@ func TestLegalityRules(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var out, errb bytes.Buffer
-		if status := runMain([]string{"-all"}, strings.NewReader(tt.board), &out, &errb); status != 0 {
+		if status := run([]string{"-all"}, strings.NewReader(tt.board), &out, &errb); status != 0 {
 			t.Fatalf("%s: status %d: %s", tt.name, status, errb.String())
 		}
 		_, body, _ := strings.Cut(out.String(), "\n")
@@ -300,7 +300,7 @@ func mustRead(t *testing.T, path string) []byte {
 func TestHelp(t *testing.T) {
 	for _, args := range [][]string{{"-h"}, {"-help"}, {"--help"}} {
 		var out, errb bytes.Buffer
-		if status := runMain(args, nil, &out, &errb); status != 0 || !strings.HasPrefix(out.String(), "usage: eternity2") || errb.Len() != 0 {
+		if status := run(args, nil, &out, &errb); status != 0 || !strings.HasPrefix(out.String(), "usage: eternity2") || errb.Len() != 0 {
 			t.Errorf("%v: status %d, stdout %q, stderr %q", args, status, out.String(), errb.String())
 		}
 	}
@@ -319,7 +319,7 @@ func TestRealBoards(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var out, errb bytes.Buffer
-		runMain(append(tt.args, tt.file), nil, &out, &errb)
+		run(append(tt.args, tt.file), nil, &out, &errb)
 		if !strings.HasPrefix(out.String(), tt.firstLine+"\n"+tt.nodes+"\n") {
 			t.Errorf("%s %v:\n%s", tt.file, tt.args, out.String())
 		}
@@ -362,7 +362,7 @@ func TestWalkAsBefore(t *testing.T) {
 		for _, c := range cases {
 			command, want, _ := strings.Cut(c, "\n")
 			var out, errb bytes.Buffer
-			if status := runMain(strings.Fields(command), nil, &out, &errb); status != 0 || out.String() != want {
+			if status := run(strings.Fields(command), nil, &out, &errb); status != 0 || out.String() != want {
 				t.Errorf("GOMAXPROCS=%d %s: status %d %s\n%s\nwant\n%s", procs, command, status, errb.String(), out.String(), want)
 			}
 		}
@@ -398,7 +398,7 @@ func FuzzRun(f *testing.F) {
 			args = append([]string{"-nodes", "20000"}, args...)
 		}
 		var out, errb bytes.Buffer
-		switch status := runMain(args, bytes.NewReader(stdin), &out, &errb); {
+		switch status := run(args, bytes.NewReader(stdin), &out, &errb); {
 		case status == 0:
 		case status == 2:
 			if out.Len() != 0 || strings.Count(errb.String(), "\n") != 1 || errb.Len() >= 200 {

@@ -145,10 +145,8 @@ func parseRecord(name string, firstLine int, data []byte) (record, error) {
 			return fail(i, strconv.Quote(l.form))
 		}
 	}
-	r.header, r.all, r.url, r.found.Unit = lines[1], mode == "all", strings.TrimPrefix(link, "-"), -1
-	if unit != "-" {
-		r.found.Unit, _ = strconv.Atoi(unit)
-	}
+	r.header, r.all, r.url = lines[1], mode == "all", strings.TrimPrefix(link, "-")
+	r.found.Unit, _ = strconv.Atoi(strings.Replace(unit, "-", "-1", 1)) // "-": no unit
 	for i, ok := range []bool{
 		r.parts >= 1 && r.parts <= maxParts && r.part >= 0 && r.part < r.parts,
 		width >= 1 && height >= 1 && width <= maxSide && height <= maxSide && pieces == width*height && hints >= 0 && hints <= pieces,

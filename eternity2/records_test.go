@@ -36,7 +36,7 @@ func TestViewerURL(t *testing.T) {
 	var out, errb bytes.Buffer
 	board := "name hand\n2 2\n0 1 2 0\n0 0 3 1\n2 4 0 0\n3 0 0 4\n"
 	wantErr := "url https://e2.bucas.name/#puzzle=hand&board_w=2&board_h=2&board_edges=abcaaadbceaadaae&board_pieces=001002003004\n"
-	if status := runMain([]string{"-url"}, strings.NewReader(board), &out, &errb); status != 0 || errb.String() != wantErr {
+	if status := run([]string{"-url"}, strings.NewReader(board), &out, &errb); status != 0 || errb.String() != wantErr {
 		t.Errorf("-url: status %d, stderr %q, want %q", status, errb.String(), wantErr)
 	}
 	// A colour past 'z' has no letter.
@@ -87,7 +87,7 @@ func partsAndMerge(t *testing.T, bin, board string, parts int, all bool) []byte 
 		}
 	}
 	var out, errb bytes.Buffer
-	if status := runMain(append([]string{"-merge"}, files...), nil, &out, &errb); status != 0 {
+	if status := run(append([]string{"-merge"}, files...), nil, &out, &errb); status != 0 {
 		t.Fatalf("merge: %s", errb.String())
 	}
 	return out.Bytes()
@@ -144,7 +144,7 @@ func TestMergeRefuses(t *testing.T) {
 		if all {
 			args = append(args, "-all")
 		}
-		if status := runMain(append(args, boards[board]), nil, &out, &errb); status != 0 {
+		if status := run(append(args, boards[board]), nil, &out, &errb); status != 0 {
 			t.Fatalf("%s part %d: %s", board, part, errb.String())
 		}
 		return out.String()
@@ -174,7 +174,7 @@ func TestMergeRefuses(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var out, errb bytes.Buffer
-		if status := runMain([]string{"-merge"}, strings.NewReader(tt.input), &out, &errb); status != 2 || out.Len() != 0 ||
+		if status := run([]string{"-merge"}, strings.NewReader(tt.input), &out, &errb); status != 2 || out.Len() != 0 ||
 			!strings.Contains(errb.String(), tt.want) || strings.Count(errb.String(), "\n") != 1 {
 			t.Errorf("%s: status %d, stderr %q; want 2 and one line containing %q", tt.name, status, errb.String(), tt.want)
 		}
@@ -183,7 +183,7 @@ func TestMergeRefuses(t *testing.T) {
 	f0 := record("a", false, 2, 0)
 	if strings.Contains(f0, "\nsolutions 1\n") {
 		var out, errb bytes.Buffer
-		if runMain([]string{"-merge"}, strings.NewReader(f0), &out, &errb) != 0 {
+		if run([]string{"-merge"}, strings.NewReader(f0), &out, &errb) != 0 {
 			t.Errorf("part 0 found the solution, yet the merge wants part 1: %s", errb.String())
 		}
 	} else {
@@ -202,7 +202,7 @@ func TestMergeStreams(t *testing.T) {
 		r.write(&all)
 	}
 	var out, errb bytes.Buffer
-	if status := runMain([]string{"-merge"}, &all, &out, &errb); status != 0 || !strings.HasPrefix(out.String(), "board one 1x1 pieces 1 hints 0\nnodes 65536\nsolutions 65536\nbest 0/0\n0/0\n") {
+	if status := run([]string{"-merge"}, &all, &out, &errb); status != 0 || !strings.HasPrefix(out.String(), "board one 1x1 pieces 1 hints 0\nnodes 65536\nsolutions 65536\nbest 0/0\n0/0\n") {
 		t.Errorf("65,536 records: status %d, %s%s", status, errb.String(), out.String())
 	}
 	var first bytes.Buffer
@@ -211,7 +211,7 @@ func TestMergeStreams(t *testing.T) {
 	stdin, w := io.Pipe()
 	go w.Write(first.Bytes()) // and never closes it
 	out.Reset()
-	if status := runMain([]string{"-merge"}, stdin, &out, &errb); status != 0 || !strings.Contains(out.String(), "solutions 1\n") {
+	if status := run([]string{"-merge"}, stdin, &out, &errb); status != 0 || !strings.Contains(out.String(), "solutions 1\n") {
 		t.Errorf("first solution in part 0: status %d, %s", status, errb.String())
 	}
 }
@@ -219,8 +219,8 @@ func TestMergeStreams(t *testing.T) {
 // FuzzParseRecord: any input is a record or one line of bad input.
 func FuzzParseRecord(f *testing.F) {
 	var out, errb bytes.Buffer
-	runMain([]string{"-parts", "2", "-part", "1", "-nodes", "1", "testdata/clue3.json"}, nil, &out, &errb)
-	runMain([]string{"-parts", "2", "-part", "1", "testdata/clue3.json"}, nil, &out, &errb)
+	run([]string{"-parts", "2", "-part", "1", "-nodes", "1", "testdata/clue3.json"}, nil, &out, &errb)
+	run([]string{"-parts", "2", "-part", "1", "testdata/clue3.json"}, nil, &out, &errb)
 	f.Add(out.Bytes())
 	f.Add([]byte("eternity2 part 0 of 1\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -347,12 +347,12 @@ func testRecipe(t *testing.T, bin string, board, want []byte) {
 // -all, nodes without a best board.
 func TestRecordEdits(t *testing.T) {
 	var out, errb bytes.Buffer
-	runMain([]string{"-all", "-parts", "3", "-part", "1", "testdata/clue1-top10.json"}, nil, &out, &errb)
+	run([]string{"-all", "-parts", "3", "-part", "1", "testdata/clue1-top10.json"}, nil, &out, &errb)
 	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
 	refused := func(what string, lines []string, want string) {
 		t.Helper()
 		var out, errb bytes.Buffer
-		status := runMain([]string{"-merge"}, strings.NewReader(strings.Join(lines, "\n")+"\n"), &out, &errb)
+		status := run([]string{"-merge"}, strings.NewReader(strings.Join(lines, "\n")+"\n"), &out, &errb)
 		if status != 2 || out.Len() != 0 || strings.Count(errb.String(), "\n") != 1 || !strings.Contains(errb.String(), want) {
 			t.Errorf("%s: status %d, stdout %q, stderr %q; want 2 and one line containing %q", what, status, out.String(), errb.String(), want)
 		}
