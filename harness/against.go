@@ -8,7 +8,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -19,8 +18,7 @@ type revision struct {
 	Rev     string // as the user gave it
 	Commit  string // its short hash
 	builder *Builder
-	remove  func() // the worktree and its folder
-	forget  func()
+	remove  func() // the worktree and its folder, once: at Close or when the harness is stopped
 }
 
 // checkoutRevision checks rev out in a temporary worktree of the
@@ -31,18 +29,17 @@ func checkoutRevision(root, rev string, runner *Runner) (*revision, error) {
 	if err != nil {
 		return nil, fmt.Errorf("-against %s: not a commit of the repository at %s (git rev-parse failed)", rev, root)
 	}
-	dir, forgetDir, err := runner.tempDir("harness-against-")
+	dir, removeDir, err := runner.tempDir("harness-against-")
 	if err != nil {
 		return nil, err
 	}
-	forgetDir()
 	tree := filepath.Join(dir, "tree")
-	r := &revision{Rev: rev, Commit: strings.TrimSpace(string(out)), remove: func() {
+	r := &revision{Rev: rev, Commit: strings.TrimSpace(string(out))}
+	r.remove = runner.atStop(func() {
 		exec.Command("git", "-C", root, "worktree", "remove", "--force", "--force", tree).Run() // twice: a worktree add stopped midway leaves it locked
-		os.RemoveAll(dir)
+		removeDir()
 		exec.Command("git", "-C", root, "worktree", "prune").Run()
-	}}
-	r.forget = runner.atStop(r.remove)
+	})
 	if msg, err := runner.output("git", "-C", root, "worktree", "add", "--detach", tree, r.Commit); err != nil {
 		r.Close()
 		return nil, fmt.Errorf("-against %s: git worktree add failed: %s", rev, strings.TrimSpace(string(msg)))
@@ -59,7 +56,6 @@ func (r *revision) Close() {
 	if r.builder != nil {
 		r.builder.Close()
 	}
-	r.forget()
 	r.remove()
 }
 

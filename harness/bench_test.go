@@ -17,7 +17,7 @@ func helperSession(t *testing.T, out io.Writer) (*Session, string) {
 	os.MkdirAll(filepath.Join(root, "e"), 0o755)
 	os.MkdirAll(filepath.Join(root, "expected", "e"), 0o755)
 	r := NewRunner()
-	b := &Builder{Root: root, Dir: t.TempDir(), runner: r, built: map[string]string{"e": os.Args[0]}, forget: func() {}}
+	b := &Builder{Root: root, Dir: t.TempDir(), runner: r, built: map[string]string{"e": os.Args[0]}, cleanup: func() {}}
 	return &Session{Root: root, Builder: b, Runner: r, Counter: callgrind{r}, Out: out, Log: &Progress{w: io.Discard}}, root
 }
 

@@ -7,7 +7,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -23,7 +22,7 @@ type Builder struct {
 	BuildLimit time.Duration // the longest one go build may take
 	runner     *Runner       // runs the entry that writes an @emit case's program
 	built      map[string]string
-	forget     func()
+	cleanup    func()
 }
 
 // buildLimit bounds a build: a generated program the compiler chokes on
@@ -32,17 +31,16 @@ const buildLimit = 10 * time.Minute
 
 // NewBuilder makes a builder with a fresh temporary folder; Close removes it.
 func NewBuilder(root string, r *Runner) (*Builder, error) {
-	dir, forget, err := r.tempDir("harness-build-")
+	dir, cleanup, err := r.tempDir("harness-build-")
 	if err != nil {
 		return nil, err
 	}
-	return &Builder{Root: root, Dir: dir, BuildLimit: buildLimit, runner: r, built: map[string]string{}, forget: forget}, nil
+	return &Builder{Root: root, Dir: dir, BuildLimit: buildLimit, runner: r, built: map[string]string{}, cleanup: cleanup}, nil
 }
 
 // Close removes the binaries.
 func (b *Builder) Close() {
-	b.forget()
-	os.RemoveAll(b.Dir)
+	b.cleanup()
 }
 
 // Binary returns the path of the program that runs case c, building it on

@@ -5,8 +5,10 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"runtime"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -14,6 +16,9 @@ import (
 // The test binary doubles as the program under test: with HARNESS_HELPER set
 // it behaves as a small entry instead of running the tests.
 func TestMain(m *testing.M) {
+	if os.Getenv("HARNESS_HELPER") == "leader-exits" {
+		runtime.LockOSThread() // TestMain runs on the first thread: keep it there
+	}
 	if mode := os.Getenv("HARNESS_HELPER"); mode != "" {
 		os.Exit(helper(mode, os.Args[1:]))
 	}
@@ -60,6 +65,13 @@ func helper(mode string, args []string) int {
 			x = x*6364136223846793005 + 1442695040888963407
 		}
 		fmt.Println(x % 7)
+	case "leader-exits": // the first thread ends alone; another prints and exits
+		go func() {
+			time.Sleep(50 * time.Millisecond)
+			fmt.Println("nodes 5")
+			os.Exit(0)
+		}()
+		syscall.Syscall(syscall.SYS_EXIT, 0, 0, 0)
 	case "burn": // use CPU and memory so rusage has something to show
 		buf := make([]byte, 64<<20)
 		for i := range buf {

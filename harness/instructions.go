@@ -80,14 +80,11 @@ func (c callgrind) Count(spec RunSpec) (int64, error) {
 	if err != nil {
 		return 0, errNoValgrind
 	}
-	dir, forget, err := c.runner.tempDir("harness-callgrind-")
+	dir, cleanup, err := c.runner.tempDir("harness-callgrind-")
 	if err != nil {
 		return 0, err
 	}
-	defer func() {
-		forget()
-		os.RemoveAll(dir)
-	}()
+	defer cleanup()
 	bin := spec.Bin
 	env := spec.Env
 	if env == nil {

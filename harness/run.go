@@ -126,27 +126,31 @@ func (r *Runner) running(pid int) (forget func()) {
 	}
 }
 
-// atStop has undo run if the harness is stopped before forget is called.
-func (r *Runner) atStop(undo func()) (forget func()) {
+// atStop registers undo, which then runs once: when cleanup is called, or
+// when the harness is stopped first. A stop that comes while cleanup runs
+// waits for it, so the harness never exits halfway through an undo.
+func (r *Runner) atStop(undo func()) (cleanup func()) {
+	once := sync.OnceFunc(undo)
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.stopped {
-		undo()
+		once()
 		return func() {}
 	}
 	k := r.next
 	r.next++
-	r.undo[k] = undo
+	r.undo[k] = once
 	return func() {
+		once()
 		r.mu.Lock()
 		delete(r.undo, k)
 		r.mu.Unlock()
 	}
 }
 
-// tempDir makes a temporary folder that goes if the harness is stopped
-// before forget is called.
-func (r *Runner) tempDir(pattern string) (dir string, forget func(), err error) {
+// tempDir makes a temporary folder, removed by cleanup or when the harness
+// is stopped.
+func (r *Runner) tempDir(pattern string) (dir string, cleanup func(), err error) {
 	r.mu.Lock()
 	if r.stopped {
 		r.mu.Unlock()
@@ -180,20 +184,25 @@ func (r *Runner) output(name string, args ...string) ([]byte, error) {
 // the newest first.
 func (r *Runner) stop() {
 	r.mu.Lock()
-	defer r.mu.Unlock()
 	r.stopped = true
 	for pid := range r.groups {
 		syscall.Kill(-pid, syscall.SIGKILL)
 	}
+	var undos []func()
 	for k := r.next - 1; k >= 0; k-- {
 		if undo, ok := r.undo[k]; ok {
-			undo()
+			undos = append(undos, undo)
 		}
+	}
+	r.mu.Unlock() // an undo may clean up what it holds, which takes the lock
+	for _, undo := range undos {
+		undo()
 	}
 }
 
 // stopOnSignal makes SIGINT and SIGTERM stop the runner and end the
-// harness with status 128 + the signal, until release is called.
+// harness with status 128 + the signal, until release is called; release
+// after a stop has begun waits for it to end the harness.
 func (r *Runner) stopOnSignal(stderr io.Writer) (release func()) {
 	signals := make(chan os.Signal, 1)
 	signal.Notify(signals, syscall.SIGINT, syscall.SIGTERM)
@@ -208,6 +217,12 @@ func (r *Runner) stopOnSignal(stderr io.Writer) (release func()) {
 		}
 	}()
 	return func() {
+		r.mu.Lock()
+		stopped := r.stopped
+		r.mu.Unlock()
+		if stopped {
+			select {} // a stop is under way (it killed what this command waited for): it ends the harness
+		}
 		signal.Stop(signals)
 		close(done)
 	}
@@ -525,11 +540,19 @@ func reap(pid int, traced bool, kill *groupKill) (ws syscall.WaitStatus, ru sysc
 			syscall.PtraceSetOptions(pid, syscall.PTRACE_O_TRACEEXIT|ptraceExitKill)
 			sig = 0
 		case sig == syscall.SIGTRAP && ws.TrapCause() == syscall.PTRACE_EVENT_EXIT:
-			// About to exit, its status set: a kill now ends only the others.
+			// Its first thread is about to end, and may be the first of
+			// several to (valgrind's can be): the program has ended once
+			// the last has, and then what it left in its group is killed.
 			hwm = peakKiB(pid)
+			syscall.PtraceCont(pid, 0)
+			held += time.Since(stopped)
+			err = waitExited(pid)
 			kill.disarm()
 			syscall.Kill(-pid, syscall.SIGKILL)
-			sig = 0
+			if err == nil {
+				err = wait4()
+			}
+			return ws, ru, held, hwm, err
 		}
 		syscall.PtraceCont(pid, int(sig))
 		held += time.Since(stopped)

@@ -204,3 +204,13 @@ func TestBuildLimit(t *testing.T) {
 		t.Errorf("within the limit: %v", err)
 	}
 }
+
+// A program whose first thread ends before the others (valgrind's does,
+// now and then) has not ended: Run waits for the last thread and reports
+// what the program said and its status.
+func TestRunFirstThreadEndsFirst(t *testing.T) {
+	res := NewRunner().Run(helperSpec(t, "leader-exits"))
+	if res.Problem() != "" || string(res.Stdout) != "nodes 5\n" {
+		t.Errorf("got %q, %q; want exit 0 and %q", res.Problem(), res.Stdout, "nodes 5\n")
+	}
+}
