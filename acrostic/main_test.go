@@ -613,6 +613,17 @@ func TestBadInput(t *testing.T) {
 			t.Errorf("%s %.40q: status %d, stdout %q, stderr %.300q; want status 2, one short line containing %q", tt.words, tt.args, status, out, stderr, tt.stderr)
 		}
 	}
+	// A puzzle file past the limit is refused by its size, not read.
+	huge := dir + "/huge.txt"
+	os.WriteFile(huge, nil, 0o644)
+	os.Truncate(huge, 300<<20) // sparse: no disk taken
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, stderr, status := runAcrostic(t, "words4.txt", "-puzzles", huge)
+	runtime.ReadMemStats(&after)
+	if read := after.TotalAlloc - before.TotalAlloc; status != 2 || !strings.Contains(stderr, "larger than 256 MiB") || read > 4<<20 {
+		t.Errorf("a 300 MB puzzle file: status %d, stderr %q, %d bytes allocated; want 2, refused by its size", status, stderr, read)
+	}
 	// A directory as stdin is bad input too.
 	d, _ := os.Open(dir)
 	defer d.Close()

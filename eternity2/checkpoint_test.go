@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"syscall"
 	"testing"
@@ -224,5 +225,82 @@ func TestBadCheckpoints(t *testing.T) {
 	run([]string{"-parts", "1", "-part", "0", "testdata/clue3.json"}, nil, &whole, &errb)
 	if !bytes.Equal(out.Bytes(), whole.Bytes()) {
 		t.Errorf("resumed:\n%s\nwant\n%s", out.Bytes(), whole.Bytes())
+	}
+}
+
+// Two runs given one checkpoint: the second is refused at its start with
+// one line, the first's file untouched; and a save that fails mid-run is
+// told while the search goes on to the bytes of a run never saved.
+func TestOneRunAFile(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "same.json")
+	unlock, err := lockCheckpoint(file) // the first run, saving to file
+	if err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"-nodes", "2000000", "-checkpoint", file, "testdata/bench-hard.json"}
+	var out, errb bytes.Buffer
+	if status := run(args, nil, &out, &errb); status != 2 || out.Len() != 0 ||
+		!strings.Contains(errb.String(), "another run is saving to it") || strings.Count(errb.String(), "\n") != 1 {
+		t.Errorf("a second run: status %d, stderr %q; want 2 and one line saying another run saves there", status, errb.String())
+	}
+	if _, err := os.Stat(file); err == nil {
+		t.Error("the refused run wrote the checkpoint")
+	}
+	unlock()
+	if status := run(args, nil, &out, &errb); status != 0 {
+		t.Fatalf("once the first run is done: status %d, %s", status, errb.String())
+	}
+
+	hard, _ := readPuzzle("bench-hard", mustRead(t, "testdata/bench-hard.json"))
+	answer := func(sv saving) []byte {
+		s := newSearch(mustEngine(t, hard), 1, false, 2_000_000, []int{0}, false)
+		if err := newCoordinator(s, sv, 20_000, nil).run(); err != nil {
+			t.Fatal(err)
+		}
+		res, err := s.result()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		res.write(&b)
+		return b.Bytes()
+	}
+	want := answer(saving{})
+	saves := 0
+	failing := func(file string, c *checkpoint) error {
+		if saves++; saves == 1 {
+			return saveCheckpoint(file, c)
+		}
+		return &os.PathError{Op: "write", Path: file, Err: syscall.ENOSPC}
+	}
+	var warn bytes.Buffer
+	if got := answer(saving{file, time.Nanosecond, failing, &warn}); !bytes.Equal(got, want) {
+		t.Errorf("with failing saves:\n%s\nwant\n%s", got, want)
+	}
+	if saves < 2 || !strings.Contains(warn.String(), "no space left on device; the search goes on, and the file holds its last save\n") {
+		t.Errorf("%d saves, told %q; want the failed saves told", saves, warn.String())
+	}
+}
+
+// A checkpoint past the size a checkpoint can have is refused by its
+// size, before it is read.
+func TestHugeCheckpointNotRead(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "huge.json")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(file, 300<<20); err != nil { // sparse: no disk taken
+		t.Fatal(err)
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	var out, errb bytes.Buffer
+	status := run([]string{"-resume", file}, nil, &out, &errb)
+	runtime.ReadMemStats(&after)
+	if status != 2 || strings.Count(errb.String(), "\n") != 1 || !strings.Contains(errb.String(), "larger than") {
+		t.Errorf("status %d, stderr %q; want 2 and one line saying it is too large", status, errb.String())
+	}
+	if read := after.TotalAlloc - before.TotalAlloc; read > 1<<20 {
+		t.Errorf("refusing a 300 MB checkpoint allocated %d bytes", read)
 	}
 }

@@ -170,6 +170,7 @@ func TestMergeRefuses(t *testing.T) {
 		{"a garbage board row", regexp.MustCompile(`(?m)^[-0-9][-0-9/ ]*$`).ReplaceAllString(a0, "<script>"), `expected a board line of 4 cells, each PIECE/ROT or -`},
 		{"a piece past the board's", regexp.MustCompile(`(?m)^([0-9]+)/`).ReplaceAllString(a0, "99/"), `a board line of 4 cells`},
 		{"a link elsewhere", regexp.MustCompile(`(?m)^url .*$`).ReplaceAllString(a0, "url javascript:alert(1)"), `line 9: expected "url URL|-" (a link to https://e2.bucas.name/#), got "url javascript:alert(1)"`},
+		{"a line past the limit", a0 + strings.Repeat("x", maxRecordLine+1) + "\n", `stdin line 15: longer than 1048576 bytes, the longest record line`},
 		{"a record cut short", "eternity2 part 0 of 2\nboard a 4x4 pieces 16 hints 0\n", `stdin line 3: expected "check HEX", got ""`},
 	}
 	for _, tt := range tests {

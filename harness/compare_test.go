@@ -81,6 +81,32 @@ func TestBaselineComparison(t *testing.T) {
 	}
 }
 
+// The footnote under a comparison names how its intervals were found:
+// exactly up to exactLimit runs a side, from the normal approximation past.
+func TestBaselineFootnote(t *testing.T) {
+	runs := func(n int, scale float64) []float64 {
+		r := make([]float64, n)
+		for i := range r {
+			r[i] = scale * (1 + float64(i%7)/100)
+		}
+		return r
+	}
+	for _, tt := range []struct {
+		n    int
+		want string
+	}{
+		{exactLimit, "[95% interval, exact]"},
+		{exactLimit + 1, "[95% interval, exact up to 50 runs a side, from the normal approximation past them]"},
+	} {
+		now := []Measurement{measured("a/x", runs(tt.n, 1), 0)}
+		ApplyBaseline(now, Report{Results: []Measurement{measured("a/x", runs(tt.n, 2), 0)}}, "b.json")
+		var b strings.Builder
+		if err := WriteReport(&b, "table", Report{Results: now}); err != nil || !strings.Contains(b.String(), tt.want) {
+			t.Errorf("%d runs a side: %v, footnote %q; want it to say %q", tt.n, err, b.String(), tt.want)
+		}
+	}
+}
+
 func TestBaselineWarnings(t *testing.T) {
 	h := Header{GoVersion: "go1.26.8", GOOS: "linux", GOARCH: "amd64", GOAMD64: "v1", CPUModel: "AMD EPYC"}
 	if w := BaselineWarnings(h, h, "b.json"); len(w) != 0 {
