@@ -38,20 +38,11 @@ func TestCheckpointResume(t *testing.T) {
 	}
 	for _, tt := range tests {
 		whole := len(tt.indices) == tt.parts
-		output := func(s *search) []byte {
-			res, err := s.result()
-			if err != nil {
-				t.Fatal(err)
-			}
-			var b bytes.Buffer
-			res.write(&b)
-			return b.Bytes()
-		}
 		s := newSearch(mustEngine(t, tt.p), tt.parts, tt.all, tt.budget, tt.indices, whole)
 		if err := newCoordinator(s, saving{}, sliceNodes, nil).run(); err != nil {
 			t.Fatal(err)
 		}
-		want := output(s)
+		want := searchOutput(t, s)
 		file := filepath.Join(t.TempDir(), "search.json")
 		stops := 0
 		for {
@@ -77,10 +68,22 @@ func TestCheckpointResume(t *testing.T) {
 			}
 			stops++
 		}
-		if got := output(s); !bytes.Equal(got, want) {
+		if got := searchOutput(t, s); !bytes.Equal(got, want) {
 			t.Errorf("%s: after %d stops:\n%s\nwant\n%s", tt.name, stops, got, want)
 		}
 	}
+}
+
+// searchOutput is what the program prints for a search that has run.
+func searchOutput(t *testing.T, s *search) []byte {
+	t.Helper()
+	res, err := s.result()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	res.write(&b)
+	return b.Bytes()
 }
 
 // killedAt is a save that kills the process at its nth call (kill says
@@ -257,13 +260,7 @@ func TestOneRunAFile(t *testing.T) {
 		if err := newCoordinator(s, sv, 20_000, nil).run(); err != nil {
 			t.Fatal(err)
 		}
-		res, err := s.result()
-		if err != nil {
-			t.Fatal(err)
-		}
-		var b bytes.Buffer
-		res.write(&b)
-		return b.Bytes()
+		return searchOutput(t, s)
 	}
 	want := answer(saving{})
 	saves := 0
