@@ -63,7 +63,7 @@
 //     a second pass follows the states with completions to every solution
 //     and takes it and its half turn for the smallest and the largest.
 //
-// Tricks that pay (callgrind instructions for `meteor 2098`, 33.1 M in all;
+// Tricks that pay (callgrind instructions for `meteor 2098`, 33.2 M in all;
 // README for the times): the child's list looked up inside the count's loop
 // instead of through a call saves 3.8 M (a call in the loop makes Go spill
 // its registers); buckets of the placements at f by the next six cells save
