@@ -615,8 +615,12 @@ func TestBadInput(t *testing.T) {
 	}
 	// A puzzle file past the limit is refused by its size, not read.
 	huge := dir + "/huge.txt"
-	os.WriteFile(huge, nil, 0o644)
-	os.Truncate(huge, 300<<20) // sparse: no disk taken
+	if err := os.WriteFile(huge, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(huge, 300<<20); err != nil { // sparse: no disk taken
+		t.Fatal(err)
+	}
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	_, stderr, status := runAcrostic(t, "words4.txt", "-puzzles", huge)
