@@ -73,9 +73,11 @@
 //     pruned by the lanes, over the words read forwards or backwards,
 //     whichever end allows fewer pairs of letters. Generation stops at the
 //     first square (its first two rows are walked from the offset instead,
-//     since the first candidate usually succeeds) and remembers first rows,
-//     and pairs of them for lists of up to 8192 words, that start no square;
-//     "seed *" and -squares list every square, in the candidates' order.
+//     since the first candidate usually succeeds; deeper rows are tried in
+//     the order their walk lists them, not sorted, keeping the first from
+//     the offset that has a square) and remembers first rows, and pairs of
+//     them for lists of up to 8192 words, that start no square; "seed *"
+//     and -squares list every square, in the candidates' order.
 //  2. Letters: the solver fills cells row by row, letters in order, so
 //     solutions come out sorted; each letter must leave every later cell of
 //     its row and column a letter the pool still has. From 6 letters on it
@@ -89,15 +91,15 @@
 //     Generating fewer than four puzzles a core, each puzzle's search is
 //     split over the cores instead, by pairs of first rows: the puzzle is
 //     the square of the earliest pair that has one, as on one core. Split
-//     over two cores, SOWPODS-7 N=3 places 3,944,546 rows against one
-//     core's 3,926,239 (0.5% more); a long puzzle's cost, as measured, is
-//     in the README.
+//     over two cores, SOWPODS-7 N=3 places about 3.97 M rows against one
+//     core's 3,941,927 (under 1% more); a long puzzle's cost, as measured,
+//     is in the README.
 //
 // Tricks that pay, in machine-independent figures (times: README): walking
 // a row from its more constrained end halves the lane tests at 6 and 7
 // letters; own tries cut the solver's nodes on SOWPODS-6 N=100 from
 // 5,060,219 to 2,755,291; dead first rows and pairs cut the rows generation
-// places on words4 N=20000 from 512,294 to 426,548; enumerating, the last
+// places on words4 N=20000 from 621,589 to 535,843; enumerating, the last
 // row's candidates are written with the rows above copied once, and the
 // rows are placed without the generation's bookkeeping (the 100 words4
 // seeds: 455 M to 378 M instructions).
@@ -415,8 +417,8 @@ func (g *rowSearch) setLevel(lv *level, above *[maxLength]uint32, w uint32) {
 }
 
 // list is row k's candidates, its level set.
-func (g *rowSearch) list(k int, forwards bool) []uint32 {
-	cands := g.d.rowsFitting(&g.levels[k].allowed, g.cands[k][:0], forwards)
+func (g *rowSearch) list(k int, how listing) []uint32 {
+	cands := g.d.rowsFitting(&g.levels[k].allowed, g.cands[k][:0], how)
 	if cap(cands) > cap(g.cands[k]) {
 		g.cands[k] = cands // stored only when it grew: a pointer stored while the collector marks costs a write barrier (2.7% of SOWPODS-7 N=3's instructions)
 	}
@@ -469,14 +471,25 @@ func (d *dictionary) candidates(a *rowLetters, list []uint32) []uint32 {
 	}
 }
 
+// listing is how a row's candidates are listed: in index order, walking
+// the cheaper trie (inOrder) or the forward one (forwards: no list to sort
+// back), or in the cheaper walk's order (anyOrder).
+type listing int
+
+const (
+	inOrder listing = iota
+	forwards
+	anyOrder
+)
+
 // rowsFitting is candidates, walked from the end of the words or (when
 // forwards, or cheaper) from their start: the trie whose first two
 // positions allow fewer pairs of letters cuts the walk sooner. A list
-// walked from the end is put back in index order.
-func (d *dictionary) rowsFitting(a *rowLetters, list []uint32, forwards bool) []uint32 {
+// walked from the end is put back in index order unless anyOrder.
+func (d *dictionary) rowsFitting(a *rowLetters, list []uint32, how listing) []uint32 {
 	n := d.n
 	count := func(q int) int { return bits.OnesCount32(a.at[q]) }
-	if forwards || count(0)*count(1) <= count(n-1)*count(n-2) {
+	if how == forwards || count(0)*count(1) <= count(n-1)*count(n-2) {
 		return d.candidates(a, list)
 	}
 	back := *a
@@ -488,7 +501,9 @@ func (d *dictionary) rowsFitting(a *rowLetters, list []uint32, forwards bool) []
 	for i, w := range list {
 		list[i] = d.fromBackwards[w]
 	}
-	slices.Sort(list)
+	if how == inOrder {
+		slices.Sort(list)
+	}
 	return list
 }
 
@@ -590,15 +605,22 @@ func (g *generator) firstSquare(k int, above *[maxLength]uint32, w uint32) bool 
 		return g.walk(0, 0, lv, start, false) || g.walk(0, 0, lv, start, true)
 	}
 	// Deeper, nearly every row fails and all its candidates are tried:
-	// list them in one pass, then try them from the offset.
-	cands := g.list(k, false)
-	from, _ := slices.BinarySearch(cands, g.offsets[k])
-	for i := range cands {
-		if g.try(lv, cands[(from+i)%len(cands)]) {
-			return true
+	// list them in one pass, in any order, and keep the square of the
+	// first from the offset on (wrapping around) that has one. Unsorted,
+	// a row that succeeds tries some candidates past its square's, which
+	// costs less than sorting every list (SOWPODS-7 N=3: CPU 0.92).
+	var square [maxLength]uint32
+	first := uint64(math.MaxUint64) // past every candidate's place, which is below 2^32
+	for _, w := range g.list(k, anyOrder) {
+		if from := uint64(w - g.offsets[k]); from < first && g.try(lv, w) {
+			first, square = from, g.rows
 		}
 	}
-	return false
+	if first == math.MaxUint64 {
+		return false
+	}
+	g.rows = square
+	return true
 }
 
 // fits says whether a word has at each position a letter the row allows.
@@ -718,10 +740,10 @@ func (e *enumerator) everySquare(k int, above *[maxLength]uint32, w uint32) {
 	lv := &e.levels[k]
 	e.setLevel(lv, above, w)
 	if k == e.d.n-1 {
-		e.lastRow(e.list(k, true)) // forwards: no list to sort back
+		e.lastRow(e.list(k, forwards))
 		return
 	}
-	for _, c := range e.list(k, false) {
+	for _, c := range e.list(k, inOrder) {
 		e.rows[k] = c
 		e.placed++
 		e.everySquare(k+1, &lv.cols, c)
@@ -1239,7 +1261,7 @@ func (g *rowSearch) work(p puzzle) float64 {
 		return sum
 	}
 	g.setLevel(lv, &root, w)
-	for _, second := range g.list(1, true) {
+	for _, second := range g.list(1, anyOrder) {
 		product := 1.0
 		for c, b := range d.word(second) {
 			product *= float64(bits.OnesCount32(d.letters(childOf(d.link[lv.cols[c]], b))))
