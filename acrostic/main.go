@@ -607,8 +607,9 @@ func (g *generator) firstSquare(k int, above *[maxLength]uint32, w uint32) bool 
 	// Deeper, nearly every row fails and all its candidates are tried:
 	// list them in one pass, in any order, and keep the square of the
 	// first from the offset on (wrapping around) that has one. Unsorted,
-	// a row that succeeds tries some candidates past its square's, which
-	// costs less than sorting every list (SOWPODS-7 N=3: CPU 0.92).
+	// a row that succeeds tries some candidates past its square's (rows
+	// placed on one core: SOWPODS-7 N=3 +0.4%, SOWPODS-6 N=100 +8%), which
+	// costs less than sorting every list walked backwards (CPU: README).
 	var square [maxLength]uint32
 	first := uint64(math.MaxUint64) // past every candidate's place, which is below 2^32
 	for _, w := range g.list(k, anyOrder) {
