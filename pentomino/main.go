@@ -104,8 +104,9 @@ type cell struct{ r, c int }
 // quarter turns (r, c) -> (c, -r), after a mirror (r, c) -> (r, -c) when t
 // >= 4.
 func orientations(rows []string) (shapes [][]cell) {
+	shapes = make([][]cell, 0, 8) // at full size: slices grown step by step first touch a page for each size
 	for t := 0; t < 8; t++ {
-		var shape []cell
+		shape := make([]cell, 0, pieceCells)
 		for r, row := range rows {
 			for c := range row {
 				if row[c] == '#' {
@@ -192,12 +193,12 @@ var boards = []tuning{
 }
 
 // boardNames is "6x10, 5x12, 4x15, 3x20 or 8x8".
-func boardNames() string {
-	var names []string
-	for _, t := range boards {
-		names = append(names, t.name)
+func boardNames() (names string) {
+	last := len(boards) - 1
+	for _, t := range boards[:last] {
+		names += t.name + ", "
 	}
-	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+	return names[:len(names)-2] + " or " + boards[last].name
 }
 
 const lineEnd = 64 // the grid byte after the 64 cells, always '\n'
@@ -730,8 +731,6 @@ func (s *search) writeAnswer(out io.Writer) error {
 	return err
 }
 
-var usage = "usage: pentomino [-v] [BOARD]\n  BOARD  " + strings.Replace(boardNames(), ",", " (default),", 1) + " (the square without its centre)\n  -v     print the node count on stderr\n"
-
 func main() {
 	// The program keeps nearly all it allocates to the end; the collector
 	// would only walk it.
@@ -741,7 +740,8 @@ func main() {
 
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
-		io.WriteString(stdout, usage)
+		io.WriteString(stdout, "usage: pentomino [-v] [BOARD]\n  BOARD  "+strings.Replace(boardNames(), ",", " (default),", 1)+
+			" (the square without its centre)\n  -v     print the node count on stderr\n")
 		return 0
 	}
 	verbose := len(args) > 0 && args[0] == "-v"
