@@ -154,7 +154,7 @@ type board struct {
 	past        uint64            // the bits past the board's end
 	symmetries  int               // 4, or 8 for the square (see image)
 	endCap      int               // the end distance past which lists cannot tell the board's end
-	xCentres    []cell            // X's centres in the quarter (eighth) of the board
+	xMasks      []uint64          // X placed at each of its centres in the quarter (eighth) of the board, or 0 when it covers a hole
 	xMirrors    []func(cell) cell // for each, the mirror that fixes it when it lies on an axis, or nil
 	placements  [2][8][]placement // by F restricted or not and by row of the first cell
 	lineMasks   [8][2]uint64      // by row: the cells with no neighbour before, after them in their line
@@ -300,11 +300,11 @@ func neighbours(m, firstInLine, lastInLine uint64, short int) uint64 {
 	return (m&^lastInLine)<<1 | (m&^firstInLine)>>1 | m<<(short&63) | m>>(short&63)
 }
 
-// findXCentres lists X's centres in the quarter (eighth) of the board,
-// each with the mirror that fixes it when it lies on an axis (nil
-// otherwise).
+// findXCentres places X at each of its centres in the quarter (eighth) of
+// the board, each with the mirror that fixes it when it lies on an axis
+// (nil otherwise).
 func (b *board) findXCentres() {
-	R, C := b.rows-1, b.cols-1
+	x, R, C := orientations(pieceRows[pieceX])[0], b.rows-1, b.cols-1
 	for r := 1; 2*r <= R; r++ {
 		for c := 1; 2*c <= C && (b.holes == 0 || c <= r); c++ {
 			var mirror func(cell) cell
@@ -316,7 +316,7 @@ func (b *board) findXCentres() {
 			case 2*c == C:
 				mirror = func(p cell) cell { return cell{p.r, -p.c} }
 			}
-			b.xCentres, b.xMirrors = append(b.xCentres, cell{r, c}), append(b.xMirrors, mirror)
+			b.xMasks, b.xMirrors = append(b.xMasks, b.place(x, r-1, c-1)), append(b.xMirrors, mirror)
 		}
 	}
 }
@@ -679,7 +679,7 @@ func (s *search) list(boardMask uint64, f int) uint32 {
 // search with its solutions.
 func (b *board) searchAll() *search {
 	s := newSearch(b)
-	for i := range b.xCentres {
+	for i := range b.xMasks {
 		if boardMask := s.placeX(i); boardMask != 0 {
 			f := bits.TrailingZeros64(^boardMask)
 			s.solve(boardMask, f, 1<<pieceX, s.list(boardMask, f))
@@ -691,8 +691,7 @@ func (b *board) searchAll() *search {
 // placeX starts the search from X's centre i: the board with X placed,
 // or 0 when X would cover a hole.
 func (s *search) placeX(i int) uint64 {
-	b, centre := s.b, s.b.xCentres[i]
-	xMask := b.place(orientations(pieceRows[pieceX])[0], centre.r-1, centre.c-1)
+	b, xMask := s.b, s.b.xMasks[i]
 	if xMask == 0 {
 		return 0
 	}

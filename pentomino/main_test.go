@@ -436,9 +436,8 @@ func TestDeadStateKeysHoldTheStates(t *testing.T) {
 				}
 			}
 		}
-		x := orientations(pieceRows[pieceX])[0]
-		for _, centre := range b.xCentres {
-			reach = max(reach, bits.Len64(b.place(x, centre.r-1, centre.c-1)))
+		for _, x := range b.xMasks {
+			reach = max(reach, bits.Len64(x))
 		}
 		if reach > 64-deadCells {
 			t.Errorf("%s: a state may have cells filled %d past its first empty one; a dead state's key holds %d", c.name, reach, 64-deadCells)
@@ -505,7 +504,7 @@ func TestSolvesListCopyAgreesWithList(t *testing.T) {
 		b, _ := newBoard(c.name)
 		inline := b.searchAll()
 		calls := newSearch(b)
-		for i := range b.xCentres {
+		for i := range b.xMasks {
 			if boardMask := calls.placeX(i); boardMask != 0 {
 				f := bits.TrailingZeros64(^boardMask)
 				calls.solveByCalls(boardMask, f, 1<<pieceX, calls.list(boardMask, f))
