@@ -160,7 +160,7 @@ func TestTrie(t *testing.T) {
 				}
 			}
 			for q := range maxLength {
-				if got := letterAt(&d.below[node], q); got != want[q] {
+				if got := letterAt(&d.nodes[node].below, q); got != want[q] {
 					t.Fatalf("trial %d: node %q: letters at %d %b, want %b", trial, prefix, q, got, want[q])
 				}
 			}
@@ -171,7 +171,7 @@ func TestTrie(t *testing.T) {
 				if d.letters(node)&(1<<(l-'a')) == 0 {
 					continue
 				}
-				child, next := childOf(d.link[node], l), append(slices.Clone(prefix), l)
+				child, next := childOf(d.nodes[node].link, l), append(slices.Clone(prefix), l)
 				if depth == d.n-1 {
 					if got := string(d.word(child)); got != string(next) {
 						t.Fatalf("trial %d: leaf %q names word %q", trial, next, got)
