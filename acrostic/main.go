@@ -170,7 +170,9 @@ type dictionary struct {
 const linkFirst = 32
 
 // node is a trie node's record (drawn in the header): its lanes and its
-// link side by side, so that a walk reads both from one place.
+// link side by side, so that a walk reads both from one place (on an Intel
+// Xeon, CPU 0.93 of two arrays' on the 8-letter long case, 0.94 on
+// SOWPODS-7 N=3, 1.02 on SOWPODS-5 N=1000).
 type node struct {
 	below lanes
 	link  uint64
