@@ -52,22 +52,27 @@
 //     down two rows (the rows below the board come in filled), which keeps
 //     the hex geometry; so only placements starting in rows 0-1 are needed.
 //  2. The search fills the first empty cell f. Its candidates come from a
-//     list per (f, occupancy of the 16 cells after it, where the board
-//     ends), built on first use: it keeps the placements that leave no
-//     walled-off region no set of pieces can fill (a size not a multiple of
-//     five, or five cells not shaped like a piece).
+//     list per (f, occupancy of the 20 cells after it, where the board
+//     ends), built on first use: it keeps the placements that wall off no
+//     region whose size is not a multiple of five.
 //  3. A child whose own list offers no unused piece is not entered.
-//  4. A memo maps each state to its number of completions.
+//  4. A memo holds every state entered, two bytes each, and whether it has
+//     completions (is live); a set holds the live states.
 //  5. Piece 3 keeps rotations 0-2 of each side: a half turn maps a solution
 //     to another, its string reversed, so the search meets one of each pair;
-//     a second pass follows the states with completions to every solution
-//     and takes it and its half turn for the smallest and the largest.
+//     a second pass follows the live states to every solution and takes it
+//     and its half turn for the smallest and the largest.
 //
-// Tricks that pay (callgrind instructions for `meteor 2098`, 33.2 M in all;
-// README for the times): the child's list looked up inside the count's loop
-// instead of through a call saves 3.8 M (a call in the loop makes Go spill
-// its registers); buckets of the placements at f by the next six cells save
-// 2.2 M of list building. Nodes: 89,051; lists: 6,782; memo states: 70,577.
+// What it costs (`meteor 2098`; README for the times): 34.1 M instructions
+// (callgrind) and 413 minor page faults, 206 of them Go's own (a hello
+// world's). The pages are what a run pays most for where a first touch
+// costs 20 µs, so the tables are kept small: the memo takes two bytes a
+// state, 64 pages, where a 64-bit state and a 16-bit count took 320.
+// Tricks that pay: the child's list looked up inside solvable's loop
+// instead of through a call saves 3.5 M instructions (a call in the loop
+// makes Go spill its registers); buckets of the placements at f by the next
+// six cells save 1.7 M of list building for 23 pages. Nodes: 89,854; lists:
+// 7,126; memo states: 69,951, 3,026 of them live.
 package main
 
 import (
@@ -96,25 +101,17 @@ var walks = [pieces]string{"0001", "1232", "3321", "0021", "12501", "0053", "312
 
 var steps = [6][2]int{{1, 0}, {0, 1}, {-1, 1}, {-1, 0}, {0, -1}, {1, -1}}
 
-const halfTurnPiece = 3
-
-// twin marks a placement of the half-turn piece in rotations 3-5: it is a
-// shape of a piece, but no list offers it.
-const twin = 1 << 63
+const halfTurn = 3 // the piece that keeps only rotations 0-2 of each side
 
 // placements[f] holds every placement whose first cell is f (f in the top
-// two rows): cell bits and the piece bit, twins marked.
+// two rows): cell bits and the piece bit. A side of -1 flips the piece.
 func placements() (at [2 * width][]uint64) {
 	for p, walk := range walks {
-		for side := 0; side < 2; side++ {
+		for _, side := range [2]int{1, -1} {
 			for turn := 0; turn < 6; turn++ {
 				hexes, top := [pieceCells + 1][2]int{}, 0
 				for i, c := range walk {
-					d := int(c - '0')
-					if side == 1 {
-						d = 6 - d
-					}
-					d = (d + turn) % 6
+					d := (6 + side*int(c-'0') + turn) % 6
 					hexes[i+1] = [2]int{hexes[i][0] + steps[d][0], hexes[i][1] + steps[d][1]}
 					top = min(top, hexes[i+1][1])
 				}
@@ -130,10 +127,7 @@ func placements() (at [2 * width][]uint64) {
 							}
 							m |= 1 << (r*width + c)
 						}
-						if f := bits.TrailingZeros64(m); m != 0 && f < 2*width {
-							if p == halfTurnPiece && turn >= 3 {
-								m |= twin
-							}
+						if f := bits.TrailingZeros64(m); m != 0 && f < 2*width && (p != halfTurn || turn < 3) {
 							at[f] = append(at[f], m)
 						}
 					}
@@ -182,47 +176,41 @@ func shiftUp(state uint64, shifted int) (uint64, int) {
 // The index maps a list key to its entry: key << 32 | entry, by open
 // addressing. A key is the first empty cell f plus one (so no key is 0)
 // plus 10 for each window past the third (only then do the known cells
-// reach the board's bottom), above the occupancy of the 16 cells after f:
+// reach the board's bottom), above the occupancy of the 20 cells after f:
 //
-//	list key: bits 21 ...... 16   15 ............. 0
-//	          [ f+1 + bottom  ][ the cells f+1..f+16 ]
+//	list key: bits 25 ...... 20   19 ............. 0
+//	          [ f+1 + bottom  ][ the cells f+1..f+20 ]
 const (
-	lookAhead  = 16
+	lookAhead  = 20
 	nextCells  = 6
 	indexBits  = 14
 	memoBits   = 17
+	liveBits   = 13
 	multiplier = 0x9E3779B97F4A7C15 // 2^64 / the golden ratio: a slot is the top bits of key * multiplier
-	occupied   = 1 << 63            // set in every memo key, so that a free slot is 0
-	pageWords  = 4096 / 8
 )
 
 type search struct {
 	placements  [2 * width][]uint64
 	buckets     [2 * width][1 << nextCells][]uint64
-	bucketArena [1 << 14]uint64
-	bucketsUsed int
+	bucketArena []uint64
 	index       [1 << indexBits]uint64
 	arena       [1 << 16]uint64 // indexed by a uint16: no bounds check
 	arenaUsed   int
-	lists       int
-	// The memo: a state (with occupied set) and its completions, by open
-	// addressing; 70,577 states in 2^17 slots.
-	keys   [1 << memoBits]uint64
-	counts [1 << memoBits]int16
-	states int
-	nodes  int
+	// The memo: every state entered, by its key (below), 69,951 in 2^17
+	// slots; and the live ones (those with completions), 3,026 in 2^13.
+	keys  [1 << memoBits]uint16
+	lives [1 << liveBits]uint64
+	nodes int
 }
 
-// newSearch writes a zero in every page of the memo: a probe reads slots
-// before any state is stored there, and a page first read maps the
-// kernel's page of zeros, which costs a second fault when it is written.
+// newSearch writes a zero in every page of the memo and of lives (a page
+// of one, a quarter page of the other, a step): a probe reads slots before
+// any state is stored there, and a page first read maps the kernel's page
+// of zeros, which costs a second fault when it is written.
 func newSearch() *search {
-	s := &search{placements: placements(), arenaUsed: 1}
-	for i := 0; i < len(s.keys); i += pageWords {
-		s.keys[i] = 0
-	}
-	for i := 0; i < len(s.counts); i += 4 * pageWords {
-		s.counts[i] = 0
+	s := &search{placements: placements(), bucketArena: make([]uint64, 0, 1<<14), arenaUsed: 1}
+	for i := 0; i < len(s.keys); i += 2048 {
+		s.keys[i], s.lives[i/4%len(s.lives)] = 0, 0
 	}
 	return s
 }
@@ -274,7 +262,7 @@ func (s *search) newList(state uint64, shifted, f int, key, i uint64) uint32 {
 		for grown := grow(reached) & empty; grown != reached; grown = grow(reached) & empty {
 			reached = grown
 		}
-		if walledOff := empty &^ reached; walledOff != 0 && (bits.OnesCount64(walledOff)%pieceCells != 0 || s.unfillable(walledOff)) {
+		if walledOff := empty &^ reached; walledOff != 0 && (bits.OnesCount64(walledOff)%pieceCells != 0 || unfillable(walledOff)) {
 			continue
 		}
 		s.arena[s.arenaUsed] = p
@@ -283,7 +271,6 @@ func (s *search) newList(state uint64, shifted, f int, key, i uint64) uint32 {
 	}
 	s.arenaUsed++ // the 0 that ends the list
 	s.index[i] = key<<32 | uint64(e)
-	s.lists++
 	return e
 }
 
@@ -292,28 +279,26 @@ func (s *search) newList(state uint64, shifted, f int, key, i uint64) uint32 {
 func (s *search) bucket(f int, occupied uint64) []uint64 {
 	b := &s.buckets[f][occupied]
 	if *b == nil {
-		start := s.bucketsUsed
+		start := len(s.bucketArena)
 		for _, p := range s.placements[f] {
-			if p>>f>>1&occupied == 0 && p&twin == 0 {
-				s.bucketArena[s.bucketsUsed] = p
-				s.bucketsUsed++
+			if p>>f>>1&occupied == 0 {
+				s.bucketArena = append(s.bucketArena, p)
 			}
 		}
-		*b = s.bucketArena[start:s.bucketsUsed]
+		*b = s.bucketArena[start:]
 	}
 	return *b
 }
 
-// unfillable says whether the walled-off cells hold a region of a size not
-// a multiple of five, or of five cells not shaped like a piece (a region
-// moved up by whole pairs of rows keeps its shape).
-func (s *search) unfillable(walledOff uint64) bool {
+// unfillable says whether the walled-off cells hold a region whose size is
+// not a multiple of five.
+func unfillable(walledOff uint64) bool {
 	for walledOff != 0 {
 		region := walledOff & -walledOff
 		for grown := grow(region) & walledOff; grown != region; grown = grow(region) & walledOff {
 			region = grown
 		}
-		if n := bits.OnesCount64(region); n%pieceCells != 0 || n == pieceCells && !s.isPiece(region) {
+		if bits.OnesCount64(region)%pieceCells != 0 {
 			return true
 		}
 		walledOff &^= region
@@ -321,41 +306,59 @@ func (s *search) unfillable(walledOff uint64) bool {
 	return false
 }
 
-func (s *search) isPiece(region uint64) bool {
-	region >>= bits.TrailingZeros64(region) / (2 * width) * 2 * width
-	for _, p := range s.placements[bits.TrailingZeros64(region)] {
-		if p&cellMask == region {
-			return true
-		}
-	}
-	return false
-}
+// A state's memo key is its list's start in the arena, which stands for
+// f, the 20 cells after it (no piece placed before f reaches further: a
+// test checks) and the bottom rows when the list sees them, above the
+// pieces used, which tell how many windows have passed, so the bottom rows
+// in every case. The memo keeps it in two bytes: the key times an odd
+// number, modulo 2^26 (one to one), picks a home slot with its top 17 bits,
+// and the slot holds its other 9 and how far past its home it lies (at
+// most 62, a test checks), with a bit for a live state:
+//
+//	memo slot: bit 15   14 ............. 9   8 ......... 0
+//	           [ live ][ distance + 1     ][ key's low bits ]
+const (
+	lowBits = 9
+	live    = 1 << 15
+)
 
-// slot is where the state is in the memo, or the free slot where it goes.
-func (s *search) slot(state uint64) uint64 {
-	i := state * multiplier >> (64 - memoBits)
-	for s.keys[i] != 0 && s.keys[i] != state|occupied {
+// slot is where key is in the memo, or the free slot where it goes, and
+// what that slot holds for it.
+func (s *search) slot(key uint32) (uint32, uint16) {
+	h := key * uint32(multiplier>>32) % (1 << (memoBits + lowBits))
+	i, held := h>>lowBits, uint16(h%(1<<lowBits)+1<<lowBits)
+	for s.keys[i] != 0 && s.keys[i]&^live != held {
 		i = (i + 1) % (1 << memoBits)
+		held += 1 << lowBits
 	}
-	return i
+	return i, held
 }
 
-// count returns the number of completions of a state whose list entry is
-// e, storing every state it enters in the memo. Nodes: candidates that fit
-// and complete the board or pass the look-ahead.
-func (s *search) count(state uint64, shifted int, e uint32) (total int) {
+// liveSlot is where a live state is in lives, or the free slot where it goes.
+func (s *search) liveSlot(state uint64) *uint64 {
+	i := state * multiplier >> (64 - liveBits)
+	for s.lives[i] != 0 && s.lives[i] != state {
+		i = (i + 1) % (1 << liveBits)
+	}
+	return &s.lives[i]
+}
+
+// solvable says whether a state whose list entry is e has completions,
+// storing every state it enters in the memo and the live ones in lives.
+// Nodes: candidates that fit and complete the board or pass the look-ahead.
+func (s *search) solvable(state uint64, shifted int, e uint32) (found bool) {
 	for i := uint16(e >> pieces); ; i++ {
 		p := s.arena[i]
 		if p&state != 0 {
 			continue
 		}
 		if p == 0 {
-			return total
+			return found
 		}
 		child := state | p
 		if child&pieceBits == pieceBits {
 			s.nodes++
-			total++
+			found = true
 			continue
 		}
 		child, childShifted := shiftUp(child, shifted)
@@ -375,13 +378,15 @@ func (s *search) count(state uint64, shifted int, e uint32) (total int) {
 			continue // look-ahead: no unused piece can cover the child's first empty cell
 		}
 		s.nodes++
-		j := s.slot(child)
+		j, held := s.slot(childEntry&^(1<<pieces-1) | uint32(child>>cells))
 		if s.keys[j] == 0 {
-			s.keys[j] = child | occupied
-			s.states++
-			s.counts[j] = int16(s.count(child, childShifted, childEntry))
+			s.keys[j] = held
+			if s.solvable(child, childShifted, childEntry) {
+				s.keys[j] |= live
+				*s.liveSlot(child) = child
+			}
 		}
-		total += int(s.counts[j])
+		found = found || s.keys[j] >= live
 	}
 }
 
@@ -389,8 +394,8 @@ func (s *search) count(state uint64, shifted int, e uint32) (total int) {
 // index masked to 6 bits needs no bounds check.
 type board [64]byte
 
-// walk visits, in search order, every solution below a state with
-// completions, handing each board to found, which returns false to stop.
+// walk visits, in search order, every solution below a live state,
+// handing each board to found, which returns false to stop.
 func (s *search) walk(state uint64, shifted int, b *board, found func(*board) bool) bool {
 	for i := uint16(s.list(state, shifted) >> pieces); s.arena[i] != 0; i++ {
 		p := s.arena[i]
@@ -400,7 +405,7 @@ func (s *search) walk(state uint64, shifted int, b *board, found func(*board) bo
 		child, childShifted := state|p, shifted
 		complete := child&pieceBits == pieceBits
 		if !complete {
-			if child, childShifted = shiftUp(child, shifted); s.counts[s.slot(child)] == 0 {
+			if child, childShifted = shiftUp(child, shifted); *s.liveSlot(child) != child {
 				continue
 			}
 		}
@@ -419,11 +424,11 @@ func (s *search) walk(state uint64, shifted int, b *board, found func(*board) bo
 	return true
 }
 
-// solve counts, then visits up to limit solutions (each solution and then
+// solve searches, then visits up to limit solutions (each solution and then
 // its half turn, its string read backwards) and renders the answer.
 func solve(limit int) ([]byte, *search) {
 	s := newSearch()
-	s.count(0, 0, s.list(0, 0))
+	s.solvable(0, 0, s.list(0, 0))
 	n := 0
 	var smallest, largest, half [cells]byte
 	s.walk(0, 0, new(board), func(b *board) bool {
@@ -462,7 +467,7 @@ func solve(limit int) ([]byte, *search) {
 	return out, s
 }
 
-const usage = "usage: meteor [-v] [N]: print how many of the first N (default 2098) solutions there are,\nand the smallest and largest; -v: the node count on stderr\n"
+const usage = "usage: meteor [-v] [N]: of the first N solutions (default 2098), how many, the smallest\nand the largest; -v: nodes on stderr\n"
 
 func main() {
 	// The program keeps all it allocates to the end: the collector would
@@ -504,7 +509,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	if verbose {
-		io.WriteString(stderr, "nodes "+strconv.Itoa(s.nodes)+"\nlists "+strconv.Itoa(s.lists)+"\nmemo states "+strconv.Itoa(s.states)+"\n")
+		io.WriteString(stderr, "nodes "+strconv.Itoa(s.nodes)+"\n")
 	}
 	return 0
 }

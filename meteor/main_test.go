@@ -14,10 +14,27 @@ import (
 // The counts pin the search: a change that moves them has changed what is
 // searched, and must say so.
 const (
-	wantNodes  = 89051
-	wantLists  = 6782
-	wantStates = 70577
+	wantNodes  = 89854
+	wantLists  = 7126
+	wantStates = 69951
+	wantLive   = 3026
 )
+
+// tables counts the lists, the memo's states and the live states, and the
+// largest distance+1 a memo slot holds.
+func (s *search) tables() (lists, states, lives int, farthest uint16) {
+	for _, e := range s.index {
+		lists += min(int(e), 1)
+	}
+	for _, k := range s.keys {
+		states += min(int(k), 1)
+		farthest = max(farthest, k&^live>>lowBits)
+	}
+	for _, state := range s.lives {
+		lives += min(int(state), 1)
+	}
+	return lists, states, lives, farthest
+}
 
 func TestFullOutputMatchesBenchmarksGame(t *testing.T) {
 	want, err := os.ReadFile("../expected/meteor/2098.out")
@@ -28,8 +45,22 @@ func TestFullOutputMatchesBenchmarksGame(t *testing.T) {
 	if !bytes.Equal(got, want) {
 		t.Fatalf("output differs from expected/meteor/2098.out:\n%s", got)
 	}
-	if s.nodes != wantNodes || s.lists != wantLists || s.states != wantStates {
-		t.Errorf("nodes, lists, memo states = %d, %d, %d; want %d, %d, %d", s.nodes, s.lists, s.states, wantNodes, wantLists, wantStates)
+	lists, states, lives, _ := s.tables()
+	if s.nodes != wantNodes || lists != wantLists || states != wantStates || lives != wantLive {
+		t.Errorf("nodes, lists, memo states, live states = %d, %d, %d, %d; want %d, %d, %d, %d",
+			s.nodes, lists, states, lives, wantNodes, wantLists, wantStates, wantLive)
+	}
+}
+
+// The memo key leaves out every cell past f+20: a piece reaches at most 21
+// cells past its first, and every piece on the board began before f.
+func TestNoPieceReachesPastTheKey(t *testing.T) {
+	for f, at := range placements() {
+		for _, m := range at {
+			if reach := 63 - bits.LeadingZeros64(m&cellMask) - f; reach > lookAhead+1 {
+				t.Errorf("placement %#x at %d reaches %d cells on", m, f, reach)
+			}
+		}
 	}
 }
 
@@ -98,8 +129,8 @@ func shapesOf(walk string) map[string]bool {
 
 func TestEverySolutionIsAValidTiling(t *testing.T) {
 	s := newSearch()
-	if n := s.count(0, 0, s.list(0, 0)); n != solutions/2 {
-		t.Fatalf("count = %d, want %d (one of each half-turn pair)", n, solutions/2)
+	if !s.solvable(0, 0, s.list(0, 0)) {
+		t.Fatal("the empty board has no solution")
 	}
 	var shapes [pieces]map[string]bool
 	for p, walk := range walks {
@@ -138,8 +169,8 @@ func TestEverySolutionIsAValidTiling(t *testing.T) {
 }
 
 // Every piece has 12 distinct shapes, 5 cells each; the placements in the
-// top two rows cover all of them, and the half-turn piece offers 6 (the
-// others are twins).
+// top two rows cover all of them but the half-turn piece's rotations 3-5,
+// which a half turn makes of its rotations 0-2.
 func TestPlacementsCoverEveryShape(t *testing.T) {
 	at := placements()
 	for p, walk := range walks {
@@ -147,7 +178,7 @@ func TestPlacementsCoverEveryShape(t *testing.T) {
 		if len(hexCells(walk)) != pieceCells || len(want) != 24 { // 12 shapes, from an even and an odd row
 			t.Fatalf("piece %d: %d cells, %d shapes by row parity", p, len(hexCells(walk)), len(want))
 		}
-		got, offered := map[string]bool{}, map[string]bool{}
+		got := map[string]bool{}
 		for f := range at {
 			for _, m := range at[f] {
 				if m>>cells&(1<<pieces-1) != 1<<p {
@@ -164,17 +195,14 @@ func TestPlacementsCoverEveryShape(t *testing.T) {
 					t.Fatalf("piece %d: placement %#x is not one of its shapes", p, m)
 				}
 				got[key] = true
-				if m&twin == 0 {
-					offered[key] = true
-				}
 			}
 		}
-		wantOffered := 24
-		if p == halfTurnPiece {
-			wantOffered = 12
+		wantShapes := 24
+		if p == halfTurn {
+			wantShapes = 12
 		}
-		if len(got) != 24 || len(offered) != wantOffered {
-			t.Errorf("piece %d: %d shapes placed, %d offered; want 24 and %d", p, len(got), len(offered), wantOffered)
+		if len(got) != wantShapes {
+			t.Errorf("piece %d: %d shapes placed; want %d", p, len(got), wantShapes)
 		}
 	}
 }
@@ -200,9 +228,8 @@ func TestGrowIsTheHexNeighbours(t *testing.T) {
 }
 
 // unfillable judges walled-off cells region by region: a region must be a
-// multiple of five cells, and one of five must be a piece's shape.
+// multiple of five cells.
 func TestUnfillable(t *testing.T) {
-	s := newSearch()
 	piece0 := uint64(0b1111 | 1<<(width+3)) // 0 0 0 0 / . . . 0, as drawn in the header
 	line := uint64(0b11111) << (4 * width)  // five in a row: no piece is straight
 	cases := []struct {
@@ -212,15 +239,15 @@ func TestUnfillable(t *testing.T) {
 	}{
 		{"a piece's shape", piece0, false},
 		{"the same moved down two rows", piece0 << (2 * 2 * width), false},
-		{"five in a row", line, true},
-		{"a piece and five in a row", piece0<<(6*width) | line, true},
+		{"five in a row", line, false},
+		{"a piece and five in a row", piece0<<(6*width) | line, false},
 		{"two pieces' shapes", piece0 | piece0<<(6*width), false},
 		{"ten cells in one region", line | line<<width, false},
 		{"three and seven", 0b111 | (0b11111|0b11<<width)<<(5*width), true},
 		{"four", 0b1111, true},
 	}
 	for _, c := range cases {
-		if got := s.unfillable(c.walledOff); got != c.want {
+		if got := unfillable(c.walledOff); got != c.want {
 			t.Errorf("%s (%#x): unfillable = %v, want %v", c.name, c.walledOff, got, c.want)
 		}
 	}
@@ -241,7 +268,7 @@ func TestArguments(t *testing.T) {
 		{[]string{"1"}, 0, "1 solutions found\n\n", ""},
 		{[]string{"2097"}, 0, "2097 solutions found\n\n", ""},
 		{[]string{"5000"}, 0, "2098 solutions found\n\n", ""},
-		{[]string{"-v", "1"}, 0, "1 solutions found\n\n", "nodes 89051\nlists 6782\nmemo states 70577\n"},
+		{[]string{"-v", "1"}, 0, "1 solutions found\n\n", "nodes 89854\n"},
 		{[]string{"-h"}, 0, "usage: meteor", ""},
 		{[]string{"-help"}, 0, "usage: meteor", ""},
 		{[]string{"--help"}, 0, "usage: meteor", ""},
@@ -292,21 +319,21 @@ func FuzzArguments(f *testing.F) {
 	})
 }
 
-// countByCalls is count with the child's list looked up by a call to list,
-// where count holds a copy of it.
-func (s *search) countByCalls(state uint64, shifted int, e uint32) (total int) {
+// solvableByCalls is solvable with the child's list looked up by a call
+// to list, where solvable holds a copy of it.
+func (s *search) solvableByCalls(state uint64, shifted int, e uint32) (found bool) {
 	for i := uint16(e >> pieces); ; i++ {
 		p := s.arena[i]
 		if p&state != 0 {
 			continue
 		}
 		if p == 0 {
-			return total
+			return found
 		}
 		child := state | p
 		if child&pieceBits == pieceBits {
 			s.nodes++
-			total++
+			found = true
 			continue
 		}
 		child, childShifted := shiftUp(child, shifted)
@@ -315,28 +342,34 @@ func (s *search) countByCalls(state uint64, shifted int, e uint32) (total int) {
 			continue
 		}
 		s.nodes++
-		j := s.slot(child)
+		j, held := s.slot(childEntry&^(1<<pieces-1) | uint32(child>>cells))
 		if s.keys[j] == 0 {
-			s.keys[j] = child | occupied
-			s.states++
-			s.counts[j] = int16(s.countByCalls(child, childShifted, childEntry))
+			s.keys[j] = held
+			if s.solvableByCalls(child, childShifted, childEntry) {
+				s.keys[j] |= live
+				*s.liveSlot(child) = child
+			}
 		}
-		total += int(s.counts[j])
+		found = found || s.keys[j] >= live
 	}
 }
 
-// The copy of list in count's loop agrees with list on every state the
-// search meets: a count through calls to list builds the same lists in the
-// same slots, and the same memo. The arena, index and memo hold room to
-// spare.
-func TestCountsListCopyAgreesWithList(t *testing.T) {
+// The copy of list in solvable's loop agrees with list on every state the
+// search meets: a search through calls to list builds the same lists in
+// the same slots, and the same memo. The arena, index, memo and live set
+// hold room to spare, and no memo slot lies 63 or more past its home (the
+// slot has six bits for it).
+func TestSolvablesListCopyAgreesWithList(t *testing.T) {
 	inline, calls := newSearch(), newSearch()
-	inline.count(0, 0, inline.list(0, 0))
-	calls.countByCalls(0, 0, calls.list(0, 0))
-	if inline.nodes != calls.nodes || inline.arena != calls.arena || inline.index != calls.index || inline.keys != calls.keys || inline.counts != calls.counts {
-		t.Errorf("count's copy of list and list differ: nodes %d and %d", inline.nodes, calls.nodes)
+	inline.solvable(0, 0, inline.list(0, 0))
+	calls.solvableByCalls(0, 0, calls.list(0, 0))
+	if inline.nodes != calls.nodes || inline.arena != calls.arena || inline.index != calls.index || inline.keys != calls.keys || inline.lives != calls.lives {
+		t.Errorf("solvable's copy of list and list differ: nodes %d and %d", inline.nodes, calls.nodes)
 	}
-	if inline.arenaUsed+len(inline.placements[0]) >= len(inline.arena) || inline.lists >= len(inline.index)*3/4 || inline.states >= len(inline.keys)*3/4 {
-		t.Errorf("%d arena words, %d lists, %d states: past the tables' room", inline.arenaUsed, inline.lists, inline.states)
+	lists, states, lives, farthest := inline.tables()
+	if inline.arenaUsed+len(inline.placements[0]) >= len(inline.arena) || len(inline.bucketArena) > cap(inline.bucketArena)*3/4 || lists >= len(inline.index)*3/4 ||
+		states >= len(inline.keys)*3/4 || lives >= len(inline.lives)*3/4 || farthest >= 63 {
+		t.Errorf("%d arena words, %d lists, %d states, %d live, a slot %d past its home: past the tables' room",
+			inline.arenaUsed, lists, states, lives, farthest-1)
 	}
 }
