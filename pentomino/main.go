@@ -716,7 +716,7 @@ func (s *search) writeAnswer(out io.Writer) error {
 		sorted[i] = &s.texts[i/256][i%256]
 	}
 	slices.SortFunc(sorted, func(a, b *text) int { return bytes.Compare(a[:], b[:]) })
-	buf := make([]byte, 0, 1<<16)
+	buf := make([]byte, 0, 1<<13) // a larger one only touches more pages
 	for i, t := range sorted {
 		buf = append(strconv.AppendInt(append(buf, "Answer No. "...), int64(i+1), 10), '\n')
 		buf = append(append(buf, t[:s.b.textBytes]...), '\n')
