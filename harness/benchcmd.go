@@ -190,7 +190,7 @@ func (f *benchFlags) chosenFormat() (reportFormat, error) {
 func (f *benchFlags) checkOutputs() error {
 	for _, out := range []struct{ flag, path string }{{"-save", f.save}, {"-svg", f.svg}, {"-history", f.history}} {
 		if err := checkWritable(out.flag, out.path); err != nil {
-			return writeError{err}
+			return err
 		}
 	}
 	if f.history != "" {
@@ -271,7 +271,7 @@ func (p *benchPlan) publish(c *cmdline, rep Report, start time.Time) int {
 		{"-readme", f.readme, func() error { return spliceReadme(f.readme, rep, f.svg) }},
 	} {
 		if out.file != "" {
-			if err := out.write(); err != nil {
+			if err := c.tools.runner.unlessStopped(out.write); err != nil {
 				fmt.Fprintf(c.stderr, "harness bench: %s: %v\n", out.flag, err)
 				failedWrites++
 			}

@@ -100,7 +100,19 @@ func (b *Builder) goBuild(dir, out, pkg string) error {
 	case ctx.Err() != nil:
 		return fmt.Errorf("go build %s: stopped after %v, the limit of a build", pkg, b.BuildLimit)
 	case err != nil:
-		return fmt.Errorf("go build %s failed:\n%s", pkg, strings.TrimRight(msg.String(), "\n"))
+		out := strings.TrimRight(msg.String(), "\n")
+		return fmt.Errorf("go build %s failed: %s\n%s", pkg, buildReason(out), out)
 	}
 	return nil
+}
+
+// buildReason is the compiler's first complaint, for the one-line reports:
+// its first line that is not a "# package" heading.
+func buildReason(out string) string {
+	for _, line := range strings.Split(out, "\n") {
+		if line != "" && !strings.HasPrefix(line, "# ") {
+			return line
+		}
+	}
+	return "no message"
 }

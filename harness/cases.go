@@ -28,11 +28,11 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -268,12 +268,11 @@ func (c *Case) setOption(opt string) error {
 
 // LoadCases reads the case file at path.
 func LoadCases(path string) ([]Case, error) {
-	f, err := os.Open(path)
+	data, err := readFile(path)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	return ParseCases(path, f)
+	return ParseCases(path, bytes.NewReader(data))
 }
 
 // Select keeps the cases named by patterns (ENTRY or ENTRY/CASE; none means

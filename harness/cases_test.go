@@ -76,7 +76,7 @@ func TestParseCasesBadLines(t *testing.T) {
 // A case file that is a folder, or has a line past the limit, says so.
 func TestLoadCasesUnreadable(t *testing.T) {
 	dir := t.TempDir()
-	if _, err := LoadCases(dir); err == nil || err.Error() != dir+": is a directory" {
+	if _, err := LoadCases(dir); err == nil || err.Error() != dir+": not a regular file (a folder): give a file" {
 		t.Errorf("a folder: %v", err)
 	}
 	long := filepath.Join(dir, "cases.txt")

@@ -53,7 +53,7 @@ type Expected struct {
 func readExpected(c Case, root string) Expected {
 	e := Expected{Path: c.ExpectedPath(root)}
 	if c.SHA256 == "" {
-		e.Data, e.Err = os.ReadFile(e.Path)
+		e.Data, e.Err = readFile(e.Path)
 	}
 	return e
 }
@@ -235,7 +235,7 @@ func (s *Session) Update(cases []Case) int {
 		}
 		path := c.ExpectedPath(s.Root)
 		got := judgedOutput(c, res)
-		old, err := os.ReadFile(path)
+		old, err := readFile(path)
 		switch {
 		case err == nil && bytes.Equal(old, got):
 			fmt.Fprintf(s.Out, "same     %s\n", displayPath(path))
@@ -247,7 +247,7 @@ func (s *Session) Update(cases []Case) int {
 		}
 		err = os.MkdirAll(filepath.Dir(path), 0o755)
 		if err == nil {
-			err = os.WriteFile(path, got, 0o644)
+			err = s.Runner.unlessStopped(func() error { return replaceFile(path, got) })
 		}
 		if err != nil {
 			failures++

@@ -4,6 +4,7 @@ package main
 // flags.
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -15,30 +16,30 @@ import (
 )
 
 var commands = []command{
-	{"check", func(fs *flag.FlagSet) action {
+	{"check", "[ENTRY[/CASE]...]", func(fs *flag.FlagSet) action {
 		f := declareCaseRun(fs, "every run")
 		return func(c *cmdline) int { return f.withSession(c, (*Session).Check, ClassCheck, ClassBench) }
 	}},
-	{"bench", declareBench},
-	{"instructions", func(fs *flag.FlagSet) action {
+	{"bench", "[ENTRY[/CASE]...]", declareBench},
+	{"instructions", "[ENTRY[/CASE]...] | -- COMMAND [ARG...]", func(fs *flag.FlagSet) action {
 		f := declareCaseRun(fs, "every run under valgrind (default: the case's limit times 200, valgrind's slowdown, and at least a minute)")
 		return f.instructions
 	}},
-	{"update", func(fs *flag.FlagSet) action {
+	{"update", "[ENTRY[/CASE]...]", func(fs *flag.FlagSet) action {
 		f := declareCaseRun(fs, "every run")
 		return func(c *cmdline) int { return f.withSession(c, (*Session).Update, ClassCheck, ClassBench) }
 	}},
-	{"lint", func(fs *flag.FlagSet) action {
+	{"lint", "[ENTRY...]", func(fs *flag.FlagSet) action {
 		f := &repo{}
 		f.declareRoot(fs)
 		return f.lint
 	}},
-	{"compare", func(fs *flag.FlagSet) action { return compare }},
-	{"history", func(fs *flag.FlagSet) action {
+	{"compare", "A.json B.json [C.json...]", func(fs *flag.FlagSet) action { return compare }},
+	{"history", "HISTORY [CASE...]", func(fs *flag.FlagSet) action {
 		svg := fs.String("svg", "", "also draw the trends as an SVG chart in this file")
 		return func(c *cmdline) int { return history(c, *svg) }
 	}},
-	{"list", func(fs *flag.FlagSet) action {
+	{"list", "[ENTRY[/CASE]...]", func(fs *flag.FlagSet) action {
 		f := &caseFlags{}
 		f.declareRoot(fs)
 		f.declareCases(fs)
@@ -85,7 +86,14 @@ func declareCaseRun(fs *flag.FlagSet, timeoutWhat string) *caseFlags {
 	f.declareCases(fs)
 	fs.BoolVar(&f.quiet, "q", false, "no progress line on stderr")
 	fs.BoolVar(&f.long, "long", false, "include long cases")
-	fs.DurationVar(&f.timeout, "timeout", 0, "per-run time limit for "+timeoutWhat+" (default: the case's @timeout or its class's)")
+	fs.Func("timeout", "per-run time `limit` for "+timeoutWhat+", more than 0 (default: the case's @timeout or its class's)", func(v string) error {
+		d, err := time.ParseDuration(v)
+		if err == nil && d <= 0 {
+			err = errors.New("must be more than 0 (leave -timeout out for each case's own limit)")
+		}
+		f.timeout = d
+		return err
+	})
 	return f
 }
 
@@ -97,9 +105,6 @@ func (f *caseFlags) selected(c *cmdline, classes ...Class) (all, cases []Case, e
 	}
 	if f.casesFile == "" {
 		f.casesFile = filepath.Join(f.root, "harness", "cases.txt")
-	}
-	if f.timeout < 0 {
-		return nil, nil, fmt.Errorf("-timeout %v: must be positive", f.timeout)
 	}
 	if all, err = LoadCases(f.casesFile); err != nil {
 		return nil, nil, err
@@ -234,20 +239,6 @@ func history(c *cmdline, svg string) int {
 	}
 	WriteHistoryTable(c.stdout, hs, cases)
 	return exitOK
-}
-
-// writeFileWith writes a file through a writer function, reporting the
-// first error of writing or closing.
-func writeFileWith(path string, write func(io.Writer) error) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := write(f); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
 }
 
 // entries are the folders that hold an entry: a main.go and a folder of

@@ -188,22 +188,30 @@ func (r Regression) noisy() bool { return r.Metric != metricInstructions }
 // regression only when the second measurement has it too; what it drops
 // becomes a note.
 func (s *Session) confirm(regs []Regression, cases []Case, opt BenchOptions, base *Report, baseFile string, g Gate) (kept, notes []string) {
-	again := map[string][]Regression{}
+	return confirmWith(regs, func(id, metric string) []Regression {
+		i := slices.IndexFunc(cases, func(c Case) bool { return c.ID() == id })
+		s.Log.Update("%s: %s over the limit: measuring it again to confirm", id, metric)
+		ms := s.Bench(cases[i:i+1], opt)
+		if base != nil {
+			ApplyBaseline(ms, *base, baseFile)
+		}
+		return Regressions(ms, g)
+	})
+}
+
+// confirmWith is confirm with the second measurement of a case (its
+// regressions) given by again, called once a case.
+func confirmWith(regs []Regression, again func(id, metric string) []Regression) (kept, notes []string) {
+	measured := map[string][]Regression{}
 	for _, r := range regs {
 		if !r.noisy() {
 			kept = append(kept, r.Text)
 			continue
 		}
-		second, measured := again[r.Case]
-		if !measured {
-			i := slices.IndexFunc(cases, func(c Case) bool { return c.ID() == r.Case })
-			s.Log.Update("%s: %s over the limit: measuring it again to confirm", r.Case, r.Metric)
-			ms := s.Bench(cases[i:i+1], opt)
-			if base != nil {
-				ApplyBaseline(ms, *base, baseFile)
-			}
-			second = Regressions(ms, g)
-			again[r.Case] = second
+		second, ok := measured[r.Case]
+		if !ok {
+			second = again(r.Case, r.Metric)
+			measured[r.Case] = second
 		}
 		if j := slices.IndexFunc(second, func(x Regression) bool { return x.Metric == r.Metric }); j >= 0 {
 			kept = append(kept, r.Text+"; measured again: "+strings.TrimPrefix(second[j].Text, r.Case+": "))

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -138,5 +139,28 @@ func TestGateRefusals(t *testing.T) {
 		if tt.want == "" && err != nil || tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)) {
 			t.Errorf("%s: %v, want %q", tt.name, err, tt.want)
 		}
+	}
+}
+
+// A time regression counts only when a second measurement has it too; an
+// instruction count is exact and needs none. Each case is measured again
+// once, whatever its regressions.
+func TestConfirm(t *testing.T) {
+	reg := func(c, metric string) Regression {
+		return Regression{Case: c, Metric: metric, Text: c + ": " + metric + " +20%"}
+	}
+	regs := []Regression{reg("e/steady", "cpu"), reg("e/steady", "elapsed"), reg("e/noise", "cpu"), reg("e/exact", "instructions")}
+	second := map[string][]Regression{"e/steady": {reg("e/steady", "cpu"), reg("e/steady", "elapsed")}, "e/noise": nil}
+	var asked []string
+	kept, notes := confirmWith(regs, func(id, metric string) []Regression {
+		asked = append(asked, id)
+		return second[id]
+	})
+	want := []string{"e/steady: cpu +20%; measured again: cpu +20%", "e/steady: elapsed +20%; measured again: elapsed +20%", "e/exact: instructions +20%"}
+	if !slices.Equal(kept, want) || len(notes) != 1 || !strings.Contains(notes[0], "e/noise: cpu +20%; measured again, it was within the limit") {
+		t.Errorf("kept %q, notes %q", kept, notes)
+	}
+	if !slices.Equal(asked, []string{"e/steady", "e/noise"}) {
+		t.Errorf("measured again %q; want each noisy case once", asked)
 	}
 }

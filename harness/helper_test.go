@@ -51,6 +51,8 @@ func helper(mode string, args []string) int {
 		if len(args) > 1 && args[1] == "wait" {
 			child.Wait()
 		}
+	case "full-disk":
+		return fullDisk(args[0])
 	case "fail-after-output":
 		fmt.Println("partial answer")
 		fmt.Fprintln(os.Stderr, "helper: something broke")

@@ -15,7 +15,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"slices"
 	"strings"
 )
@@ -45,7 +44,9 @@ func (h HistoryEntry) machine() string {
 	return fmt.Sprintf("%s, GOMAXPROCS=%s, %s", h.CPU, h.GOMAXPROCS, h.GoVersion)
 }
 
-// AppendHistory adds the report's figures to a history file as one line.
+// AppendHistory adds the report's figures to a history file as one line,
+// writing the file anew (see writeFileWith): an append cut short by a full
+// disk would spoil the file.
 func AppendHistory(path string, r Report) error {
 	h := HistoryEntry{Commit: r.Header.Commit, Date: r.Header.Date, CPU: r.Header.CPUModel, GoVersion: r.Header.GoVersion, GOMAXPROCS: r.Header.GOMAXPROCS}
 	med := func(s Summary) Figure {
@@ -63,22 +64,18 @@ func AppendHistory(path string, r Report) error {
 	if err != nil {
 		return err
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
-	if err != nil {
+	old, err := readFile(path)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
-	if _, err := f.Write(append(line, '\n')); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return replaceFile(path, append(append(old, line...), '\n'))
 }
 
 // appendableHistory says whether a line can be appended to a history
 // file: it is missing, empty, or whole lines of history (a file cut short
 // or of something else would be spoilt).
 func appendableHistory(path string) error {
-	data, err := os.ReadFile(path)
+	data, err := readFile(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist) || err == nil && len(data) == 0:
 		return nil
@@ -93,7 +90,7 @@ func appendableHistory(path string) error {
 
 // LoadHistory reads a history file; errors name the line.
 func LoadHistory(path string) ([]HistoryEntry, error) {
-	data, err := os.ReadFile(path)
+	data, err := readFile(path)
 	if err != nil {
 		return nil, err
 	}

@@ -95,8 +95,10 @@ func (c callgrind) Count(spec RunSpec) (int64, error) {
 	}
 	vspec := spec
 	vspec.Bin = vg
-	vspec.Args = append([]string{"--tool=callgrind", "--callgrind-out-file=" + filepath.Join(dir, "out"), bin}, spec.Args...)
-	vspec.Env = env
+	// No gdbserver (its pipes in TMPDIR outlive a killed valgrind), and
+	// TMPDIR the folder that goes when the count is done or stopped.
+	vspec.Args = append([]string{"--tool=callgrind", "--vgdb=no", "--callgrind-out-file=" + filepath.Join(dir, "out"), bin}, spec.Args...)
+	vspec.Env = append(env[:len(env):len(env)], "TMPDIR="+dir)
 	vspec.CaptureStdout = false
 	res := c.runner.Run(vspec)
 	if p := res.Problem(); p != "" {

@@ -13,7 +13,6 @@ import (
 	"go/format"
 	"go/parser"
 	"go/token"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -82,13 +81,13 @@ var generated = regexp.MustCompile(`^// Code generated .* DO NOT EDIT\.`)
 func EntryGz(root, entry string) (gz, files int, err error) {
 	dir := filepath.Join(root, entry)
 	if !packageEntries[entry] {
-		src, err := os.ReadFile(filepath.Join(dir, "main.go"))
+		src, err := readFile(filepath.Join(dir, "main.go"))
 		return GzSize(src), 1, err
 	}
 	sources, _ := filepath.Glob(filepath.Join(dir, "*.go"))
 	var all []byte
 	for _, f := range sources {
-		src, err := os.ReadFile(f)
+		src, err := readFile(f)
 		if err != nil {
 			return 0, 0, err
 		}
@@ -101,7 +100,7 @@ func EntryGz(root, entry string) (gz, files int, err error) {
 }
 
 func gofmtProblem(path string) []string {
-	src, err := os.ReadFile(path)
+	src, err := readFile(path)
 	if err != nil {
 		return []string{err.Error()}
 	}

@@ -77,11 +77,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return runWith(tools{r, callgrind{r}}, args, stdout, stderr)
 }
 
-// command is one subcommand: declare declares its flags and returns what
-// it does once they are parsed.
+// command is one subcommand: what its usage line says after its flags,
+// and declare, which declares its flags and returns what it does once they
+// are parsed.
 type command struct {
-	name    string
-	declare func(fs *flag.FlagSet) action
+	name, operands string
+	declare        func(fs *flag.FlagSet) action
 }
 
 // action runs a command with its flags parsed.
@@ -127,7 +128,10 @@ func runWith(t tools, args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	if args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" {
-		fmt.Fprint(stdout, usage)
+		if _, err := io.WriteString(stdout, usage); err != nil {
+			fmt.Fprintf(stderr, "harness: writing the usage: %v\n", err)
+			return exitWrite
+		}
 		return exitOK
 	}
 	i := slices.IndexFunc(commands, func(c command) bool { return c.name == args[0] })
@@ -139,6 +143,7 @@ func runWith(t tools, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("harness "+c.name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	act := commands[i].declare(fs)
+	repeated := refuseRepeats(fs)
 	rest := args[1:]
 	if c.name == "instructions" {
 		if k := slices.Index(rest, "--"); k >= 0 {
@@ -149,10 +154,10 @@ func runWith(t tools, args []string, stdout, stderr io.Writer) int {
 	}
 	names, err := parseInterleaved(fs, rest)
 	if errors.Is(err, flag.ErrHelp) {
-		fs.SetOutput(stdout)
-		fmt.Fprintf(stdout, "usage: harness %s [flags] [ENTRY[/CASE]...]\n\nflags:\n", c.name)
-		fs.PrintDefaults()
-		return exitOK
+		return c.usage(fs, commands[i].operands)
+	}
+	if *repeated != "" {
+		err = fmt.Errorf("-%s given twice: give it once", *repeated)
 	}
 	if err != nil {
 		return c.fail(exitUsage, "%v\nrun `harness %s -h` for its flags", flagHint(err, c.name), c.name)
@@ -164,6 +169,63 @@ func runWith(t tools, args []string, stdout, stderr io.Writer) int {
 		return c.fail(exitWrite, "writing the results to stdout: %v", c.stdout.err)
 	}
 	return status
+}
+
+// usage prints the command's usage and flags on stdout.
+func (c *cmdline) usage(fs *flag.FlagSet, operands string) int {
+	flags := 0
+	fs.VisitAll(func(fl *flag.Flag) {
+		if v, ok := fl.Value.(*onceValue); ok {
+			fl.Value = v.Value // the flag package names a flag's kind from its own types
+		}
+		flags++
+	})
+	if flags == 0 {
+		fmt.Fprintf(c.stdout, "usage: harness %s %s\n", c.name, operands)
+	} else {
+		fmt.Fprintf(c.stdout, "usage: harness %s [flags] %s\n\nflags:\n", c.name, operands)
+	}
+	fs.SetOutput(c.stdout)
+	fs.PrintDefaults()
+	if c.stdout.err != nil {
+		return c.fail(exitWrite, "writing the usage: %v", c.stdout.err)
+	}
+	return exitOK
+}
+
+// refuseRepeats makes a flag given twice an error (but -vs, which is given
+// once a program): otherwise the last would win without a word. The name
+// of the first repeated flag lands in *repeated.
+func refuseRepeats(fs *flag.FlagSet) (repeated *string) {
+	repeated = new(string)
+	fs.VisitAll(func(fl *flag.Flag) {
+		if _, many := fl.Value.(*stringList); !many {
+			fl.Value = &onceValue{Value: fl.Value, name: fl.Name, repeated: repeated}
+		}
+	})
+	return repeated
+}
+
+// onceValue is a flag's value that notes a second setting.
+type onceValue struct {
+	flag.Value
+	name     string
+	set      bool
+	repeated *string
+}
+
+func (v *onceValue) Set(s string) error {
+	if v.set && *v.repeated == "" {
+		*v.repeated = v.name
+	}
+	v.set = true
+	return v.Value.Set(s)
+}
+
+// IsBoolFlag keeps -q and the like taking no value.
+func (v *onceValue) IsBoolFlag() bool {
+	b, ok := v.Value.(interface{ IsBoolFlag() bool })
+	return ok && b.IsBoolFlag()
 }
 
 // flagHint turns "flag provided but not defined: -runs" into a sentence that

@@ -36,11 +36,15 @@ func TestCommandLineErrors(t *testing.T) {
 		{[]string{"bench", "-fail-over", "5x", "meteor"}, `"5x": want a percentage`},
 		{[]string{"bench", "-against", "HEAD", "-runs", "5", "-fail-over", "cpu=10", "meteor"}, "judges times and faults on at least 6 pairs (-runs 5 gives no interval)"},
 		{[]string{"bench", "-against", "no-such-revision", "meteor"}, "-against no-such-revision: not a commit of the repository"},
-		{[]string{"check", "-timeout", "-5s", "meteor"}, "-timeout -5s: must be positive"},
+		{[]string{"check", "-timeout", "-5s", "meteor"}, `invalid value "-5s" for flag -timeout: must be more than 0`},
+		{[]string{"check", "-timeout", "0", "meteor"}, `invalid value "0" for flag -timeout: must be more than 0 (leave -timeout out for each case's own limit)`},
+		{[]string{"bench", "-runs", "3", "meteor", "-runs", "5"}, "-runs given twice: give it once"},
+		{[]string{"bench", "-q", "-q", "meteor"}, "-q given twice: give it once"},
+		{[]string{"check", "-timeout", "1s", "-timeout=2s", "meteor"}, "-timeout given twice: give it once"},
 		{[]string{"compare", "a.json"}, "expected two saved runs or more"},
 		{[]string{"history"}, "expected a history file"},
 		{[]string{"bench", "-fail-over", "lots", "meteor"}, "want a percentage"},
-		{[]string{"bench", "-baseline", filepath.Join(noDir, "b.json"), "meteor"}, "-baseline: open"},
+		{[]string{"bench", "-baseline", filepath.Join(noDir, "b.json"), "meteor"}, "-baseline: stat " + filepath.Join(noDir, "b.json") + ": no such file"},
 		{[]string{"bench", "-timeout", "soon", "meteor"}, `invalid value "soon" for flag -timeout`},
 		{[]string{"bench", "-vs", "meteor/2098", "meteor"}, `expected 'ENTRY/CASE=COMMAND ARGS'`},
 		{[]string{"bench", "-vs", "meteor/one=./x", "meteor"}, "a check case; bench times only bench cases"},
@@ -98,7 +102,6 @@ func TestFailedWritesHaveTheirOwnStatus(t *testing.T) {
 		{[]string{"bench", "-root", fake, "-q", "-runs", "1"}, true, "bench: 1 of 1 cases ok, but 1 of its outputs could not be written"},
 		{[]string{"bench", "-root", fake, "-q", "-runs", "1", "-save", filepath.Join(noDir, "r.json")}, false, "-save " + filepath.Join(noDir, "r.json") + ": cannot write there: no such file or directory"},
 		{[]string{"bench", "-root", fake, "-q", "-runs", "1", "-svg", filepath.Join(noDir, "r.svg")}, false, "-svg " + filepath.Join(noDir, "r.svg") + ": cannot write there"},
-		{[]string{"bench", "-root", fake, "-q", "-runs", "1", "-save", "/dev/full"}, false, "harness bench: -save: write /dev/full: no space left on device"},
 		{[]string{"history", "-svg", filepath.Join(noDir, "h.svg"), history}, false, "harness history: -svg: open"},
 	}
 	for _, tt := range tests {
@@ -113,11 +116,29 @@ func TestFailedWritesHaveTheirOwnStatus(t *testing.T) {
 	}
 }
 
+// -h prints each command's own usage line and exits 0; a usage that
+// cannot be written (harness -h > /dev/full) exits 3.
 func TestHelpExitsZero(t *testing.T) {
-	for _, args := range [][]string{{"-h"}, {"help"}, {"bench", "-h"}, {"list", "-h"}, {"instructions", "-h"}} {
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-h"}, "usage: harness COMMAND [flags] [ENTRY[/CASE]...]\n"},
+		{[]string{"help"}, "usage: harness COMMAND"},
+		{[]string{"bench", "-h"}, "usage: harness bench [flags] [ENTRY[/CASE]...]\n"},
+		{[]string{"list", "-h"}, "usage: harness list [flags] [ENTRY[/CASE]...]\n"},
+		{[]string{"lint", "-h"}, "usage: harness lint [flags] [ENTRY...]\n"},
+		{[]string{"instructions", "-h"}, "usage: harness instructions [flags] [ENTRY[/CASE]...] | -- COMMAND [ARG...]\n"},
+		{[]string{"compare", "-h"}, "usage: harness compare A.json B.json [C.json...]\n"},
+		{[]string{"history", "-h"}, "usage: harness history [flags] HISTORY [CASE...]\n\nflags:\n  -svg string\n"},
+	} {
 		var stdout, stderr bytes.Buffer
-		if code := run(args, &stdout, &stderr); code != exitOK || !strings.Contains(stdout.String(), "usage: harness") {
-			t.Errorf("harness %s: exit %d, stdout %q", strings.Join(args, " "), code, stdout.String())
+		if code := run(tt.args, &stdout, &stderr); code != exitOK || !strings.HasPrefix(stdout.String(), tt.want) {
+			t.Errorf("harness %s: exit %d, stdout %q; want %q", strings.Join(tt.args, " "), code, stdout.String(), tt.want)
+		}
+		var errb bytes.Buffer
+		if code := run(tt.args, failingWriter{}, &errb); code != exitWrite || !strings.Contains(errb.String(), "writing the usage: disk full") {
+			t.Errorf("harness %s > /dev/full: exit %d, stderr %q; want %d", strings.Join(tt.args, " "), code, errb.String(), exitWrite)
 		}
 	}
 	var stdout bytes.Buffer

@@ -7,7 +7,6 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -22,7 +21,7 @@ const (
 // markers replaced by figures; with nil figures it only checks that the
 // markers are there, once each and in order.
 func readmeWithFigures(path string, figures []byte) ([]byte, error) {
-	text, err := os.ReadFile(path)
+	text, err := readFile(path)
 	if err != nil {
 		return nil, err
 	}
@@ -59,7 +58,7 @@ func spliceReadme(path string, rep Report, svg string) error {
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(path, text, 0o644)
+	return replaceFile(path, text)
 }
 
 // checkCleanTree refuses figures for a tree whose tracked files differ from

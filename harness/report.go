@@ -9,11 +9,9 @@ package main
 import (
 	"encoding/csv"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -91,13 +89,13 @@ func SaveReport(path string, r Report) error {
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(path, append(b, '\n'), 0o644)
+	return replaceFile(path, append(b, '\n'))
 }
 
 // LoadReport reads a report saved with -save.
 func LoadReport(path string) (Report, error) {
 	var r Report
-	b, err := os.ReadFile(path)
+	b, err := readFile(path)
 	if err != nil {
 		return r, err
 	}
@@ -494,27 +492,4 @@ func si(x float64) string {
 func firstLine(s string) string {
 	line, _, _ := strings.Cut(s, "\n")
 	return line
-}
-
-// checkWritable fails early, before any case runs, when path cannot be
-// written: a bench of minutes must not end in "permission denied".
-func checkWritable(flagName, path string) error {
-	if path == "" {
-		return nil
-	}
-	_, statErr := os.Stat(path)
-	existed := statErr == nil
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
-	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return fmt.Errorf("%s %s: cannot write there: %v", flagName, path, err)
-	}
-	f.Close()
-	if !existed {
-		os.Remove(path)
-	}
-	return nil
 }

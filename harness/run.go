@@ -200,6 +200,21 @@ func (r *Runner) stop() {
 	}
 }
 
+// errStopped is why a stopped harness wrote nothing.
+var errStopped = errors.New("the harness was stopped: nothing written")
+
+// unlessStopped runs write unless the harness is stopped; a stop that comes
+// meanwhile waits for it to end, so a stopped run writes no file, and a
+// file is replaced whole or not at all.
+func (r *Runner) unlessStopped(write func() error) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.stopped {
+		return errStopped
+	}
+	return write()
+}
+
 // stopOnSignal makes SIGINT and SIGTERM stop the runner and end the
 // harness with status 128 + the signal, until release is called; release
 // after a stop has begun waits for it to end the harness.
