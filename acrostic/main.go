@@ -119,6 +119,7 @@ import (
 	"slices"
 	"sort"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -962,10 +963,16 @@ func readPuzzles(name string, d *dictionary) ([]puzzle, error) {
 	var data []byte
 	size := int64(0) // a file larger than the limit is refused by its size, not read
 	if err == nil {
-		if info, err := f.Stat(); err == nil {
+		info, statErr := f.Stat()
+		switch {
+		case statErr != nil:
+			err = statErr
+		case !info.Mode().IsRegular(): // a device or a pipe would be read to the limit
+			err = &os.PathError{Op: "read", Path: name, Err: errors.New("not a regular file: give a file")}
+		default:
 			size = info.Size()
 		}
-		if size <= maxPuzzleFile {
+		if err == nil && size <= maxPuzzleFile {
 			data, err = io.ReadAll(io.LimitReader(f, maxPuzzleFile+1))
 		}
 		f.Close()
@@ -1300,11 +1307,17 @@ var errHelp = errors.New("help")
 // parseArgs reads the command line: flags in any order, and one of N,
 // -puzzles FILE and -squares. A number is decimal digits, nothing else.
 func parseArgs(args []string) (o options, err error) {
-	jobs := 0
+	jobs, seen := 0, map[string]bool{}
 	o.parts, o.part = 1, -1
 	args = append(args[:len(args):len(args)], "") // the value of a last flag that takes one
 	for i := 0; i < len(args)-1; i++ {
-		switch a, next := args[i], args[i+1]; a {
+		a, next := args[i], args[i+1]
+		name, _, _ := strings.Cut(a, "=")
+		if strings.HasPrefix(a, "-") && seen[name] {
+			return o, fmt.Errorf("%s given twice: give it once", quote([]byte(name)))
+		}
+		seen[name] = true
+		switch a {
 		case "-h", "-help", "--help":
 			return o, errHelp
 		case "-v":
@@ -1331,12 +1344,17 @@ func parseArgs(args []string) (o options, err error) {
 	switch {
 	case jobs != 1:
 		return o, errors.New("expected N, -puzzles FILE or -squares (acrostic -h for the usage)")
+	case o.parts > maxParts:
+		return o, fmt.Errorf("-parts %d: expected at most %d", o.parts, maxParts)
 	case o.parts < 1 || o.part >= o.parts || o.part < 0 && o.parts > 1 || o.parts > 1 && o.count > 0:
 		return o, errors.New("-parts K -part I: expected 0 <= I < K in decimal, with -squares or -puzzles")
 	}
 	o.part = max(o.part, 0)
 	return o, nil
 }
+
+// maxParts is the most parts a run is cut into: more than a cluster runs.
+const maxParts = 1 << 16
 
 // number is a decimal argument, or -1.
 func number(s string) int64 {

@@ -10,6 +10,8 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strconv"
@@ -596,7 +598,12 @@ func TestBadInput(t *testing.T) {
 		{"words4.txt", []string{"5", "-parts", "4", "-part", "1"}, `-parts K -part I: expected 0 <= I < K in decimal, with -squares or -puzzles`},
 		{"words4.txt", []string{"-puzzles"}, `-puzzles: expected a FILE after it`},
 		{"words4.txt", []string{"-puzzles", ""}, `-puzzles: expected a FILE after it`},
-		{"words4.txt", []string{"-puzzles", dir}, `is a directory`},
+		{"words4.txt", []string{"-puzzles", dir}, `not a regular file: give a file`},
+		{"words4.txt", []string{"-puzzles", "/dev/zero"}, `puzzle file: read /dev/zero: not a regular file: give a file`},
+		{"words4.txt", []string{"-squares", "-parts", "65537", "-part", "1"}, `-parts 65537: expected at most 65536`},
+		{"words4.txt", []string{"-squares", "-parts", "4", "-part", "1", "-parts", "4"}, `"-parts" given twice: give it once`},
+		{"words4.txt", []string{"-v", "-squares", "-v"}, `"-v" given twice: give it once`},
+		{"words4.txt", []string{"-progress=false", "-squares", "-progress"}, `"-progress" given twice: give it once`},
 		{"words4.txt", []string{"-puzzles", dir + "/empty.txt"}, `line 1: expected "seed letters", got ""`},
 		{"words4.txt", []string{"-puzzles", dir + "/crlf.txt"}, `line 1: "eras ceeiklmorstw\r" ends in a carriage return (CRLF line ends)`},
 		{"words4.txt", []string{"-puzzles", dir + "/blank.txt"}, `line 2: expected "seed letters", got ""`},
@@ -927,4 +934,47 @@ func answerLines(out string, firstLines bool) int {
 		}
 	}
 	return lines
+}
+
+// The README's recipe that puts the parts of a Slurm array together fails,
+// and writes no whole file, when a part is missing; with every part it
+// writes them in order.
+func TestPartsRecipe(t *testing.T) {
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := bytes.Index(readme, []byte("```sh\ncat $(seq -f part-%g.txt 0 63)"))
+	if start < 0 {
+		t.Fatal("README: no recipe putting part-0.txt ... part-63.txt together")
+	}
+	start += len("```sh\n")
+	recipe := string(readme[start : start+bytes.Index(readme[start:], []byte("```"))])
+	dir := t.TempDir()
+	var whole []byte
+	for k := range 64 {
+		line := fmt.Appendf(nil, "part %d\n", k)
+		whole = append(whole, line...)
+		if k != 17 {
+			os.WriteFile(filepath.Join(dir, fmt.Sprintf("part-%d.txt", k)), line, 0o644)
+		}
+	}
+	sh := func() error {
+		cmd := exec.Command("sh", "-c", recipe)
+		cmd.Dir = dir
+		return cmd.Run()
+	}
+	if err := sh(); err == nil {
+		t.Error("the recipe succeeded with part 17 missing")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "squares6.txt")); err == nil {
+		t.Error("the recipe wrote squares6.txt with part 17 missing")
+	}
+	os.WriteFile(filepath.Join(dir, "part-17.txt"), []byte("part 17\n"), 0o644)
+	if err := sh(); err != nil {
+		t.Fatalf("the recipe with every part: %v", err)
+	}
+	if got, _ := os.ReadFile(filepath.Join(dir, "squares6.txt")); !bytes.Equal(got, whole) {
+		t.Errorf("the recipe wrote\n%s\nwant the parts in order", got)
+	}
 }

@@ -200,21 +200,31 @@ var errLocked = errors.New("another run is saving to it (its FILE.lock is taken)
 // lockCheckpoint takes file.lock for as long as this run saves to file, so
 // that a second run given the same file is refused at its start instead of
 // overwriting this one's checkpoints. The lock goes with the process,
-// kill -9 included; unlock also removes the lock file.
+// kill -9 included; unlock also removes the lock file. A lock taken on a
+// file that a run unlocking had removed meanwhile is a lock on nothing
+// (the next run makes a new file and locks that): it is taken again, on
+// the file the name holds.
 func lockCheckpoint(file string) (unlock func(), err error) {
 	name := file + ".lock"
-	f, err := os.OpenFile(name, os.O_CREATE|os.O_RDWR, 0o644)
-	if err != nil {
-		return nil, err
-	}
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+	for {
+		f, err := os.OpenFile(name, os.O_CREATE|os.O_RDWR, 0o644)
+		if err != nil {
+			return nil, err
+		}
+		if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+			f.Close()
+			return nil, errLocked
+		}
+		held, errHeld := f.Stat()
+		named, errNamed := os.Stat(name)
+		if errHeld == nil && errNamed == nil && os.SameFile(held, named) {
+			return func() {
+				os.Remove(name)
+				f.Close()
+			}, nil
+		}
 		f.Close()
-		return nil, errLocked
 	}
-	return func() {
-		os.Remove(name)
-		f.Close()
-	}, nil
 }
 
 // loadCheckpoint reads and checks a checkpoint, its format and checksum,

@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -299,5 +301,37 @@ func TestHugeCheckpointNotRead(t *testing.T) {
 	}
 	if read := after.TotalAlloc - before.TotalAlloc; read > 1<<20 {
 		t.Errorf("refusing a 300 MB checkpoint allocated %d bytes", read)
+	}
+}
+
+// Many runs racing for one checkpoint's lock: never two hold it at once.
+// (Taking the lock on a file that a run unlocking had just removed let a
+// third run, making the file anew, hold the lock beside it.)
+func TestLockRace(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "raced.json")
+	var holders, most, taken atomic.Int32
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 500 {
+				unlock, err := lockCheckpoint(file)
+				if err != nil {
+					continue
+				}
+				taken.Add(1)
+				if n := holders.Add(1); n > most.Load() {
+					most.Store(n)
+				}
+				time.Sleep(20 * time.Microsecond) // held for a while, as a run holds it
+				holders.Add(-1)
+				unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	if most.Load() != 1 || taken.Load() == 0 {
+		t.Errorf("the lock was taken %d times, held by up to %d runs at once; want 1", taken.Load(), most.Load())
 	}
 }

@@ -113,7 +113,10 @@ type errStopped struct {
 
 func (e errStopped) Error() string {
 	name := map[syscall.Signal]string{syscall.SIGINT: "SIGINT", syscall.SIGTERM: "SIGTERM"}[e.sig]
-	if e.saved != nil {
+	switch {
+	case e.file == "":
+		return name + ": stopped; nothing was kept"
+	case e.saved != nil:
 		return fmt.Sprintf("%s: the search could not be saved (%v); %s holds it as of its last save", name, unwrapPath(e.saved), shown(e.file))
 	}
 	return fmt.Sprintf("%s: the search is saved in %s; resume it with -resume %s", name, shown(e.file), shown(e.file))

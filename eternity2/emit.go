@@ -16,11 +16,14 @@ import (
 	"errors"
 	"fmt"
 	"go/format"
+	"hash/crc32"
 	"io"
 	"io/fs"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -46,14 +49,14 @@ const maxEmitCells = 1024
 
 // writeModule writes the program specialised to e's board into dir (new,
 // empty, or one -emit wrote before): go.mod, this program's files, and the
-// board's search.
-func writeModule(dir string, e *engine) error {
+// board's search. Its messages name the flag that asked for it.
+func writeModule(dir string, e *engine, flagName string) error {
 	if len(e.recs) > maxEmitCells {
-		return bad("-emit: %d cells to fill: past %d, the Go compiler takes minutes and gigabytes on the program; search this board with eternity2 itself", len(e.recs), maxEmitCells)
+		return bad("%s: %d cells to fill: past %d, the Go compiler takes minutes and gigabytes; search this board without %s", flagName, len(e.recs), maxEmitCells, flagName)
 	}
 	if entries, err := os.ReadDir(dir); err == nil && len(entries) > 0 {
 		if _, err := os.Stat(filepath.Join(dir, boardSearch)); err != nil {
-			return bad("-emit %s: not empty, and not a program -emit wrote: give a new folder", shown(dir))
+			return bad("%s %s: not empty, and not a program -emit wrote: give a new folder", flagName, shown(dir))
 		}
 	}
 	search, err := boardSource(e)
@@ -68,11 +71,11 @@ func writeModule(dir string, e *engine) error {
 		}
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return bad("-emit %s: %v", shown(dir), unwrapPath(err))
+		return bad("%s %s: %v", flagName, shown(dir), unwrapPath(err))
 	}
 	for name, data := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
-			return fmt.Errorf("-emit %s: %v", shown(dir), unwrapPath(err))
+			return fmt.Errorf("%s %s: %v", flagName, shown(dir), unwrapPath(err))
 		}
 	}
 	return nil
@@ -263,8 +266,11 @@ stop:
 
 // runCompiled runs args (this command line without -compiled and BOARD)
 // in the program specialised to e's board, built first into the user's
-// cache if it is not there: the folder is named by the board's fingerprint
-// and a hash of this program's source.
+// cache if it is not there whole: the folder is named by the board's
+// fingerprint and a hash of this program's source, and its marker file
+// holds the binary's checksum, written once the build is done. A program
+// the marker does not vouch for (cut short, damaged, or built for another
+// system) is built again.
 func runCompiled(e *engine, args []string, stderr io.Writer) error {
 	cache, err := os.UserCacheDir()
 	if err != nil {
@@ -279,7 +285,7 @@ func runCompiled(e *engine, args []string, stderr io.Writer) error {
 	}
 	dir := filepath.Join(cache, "eternity2", fmt.Sprintf("%s-%s-%x", nameOf(e.p.name), e.p.fingerprint(), h.Sum(nil)[:8]))
 	bin := filepath.Join(dir, "eternity2")
-	if _, err := os.Stat(bin); err != nil {
+	if !builtWhole(dir) {
 		if err := buildCompiled(e, dir, stderr); err != nil {
 			return err
 		}
@@ -287,9 +293,35 @@ func runCompiled(e *engine, args []string, stderr io.Writer) error {
 	return syscall.Exec(bin, append([]string{bin}, args...), os.Environ())
 }
 
+// The marker of a built program: its checksum, for this system.
+const markerFile = "built"
+
+func marker(bin string) ([]byte, error) {
+	f, err := os.Open(bin)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	sum := crc32.New(crc32.MakeTable(crc32.Castagnoli))
+	n, err := io.Copy(sum, f) // through a small buffer: the binary is megabytes
+	return fmt.Appendf(nil, "%s/%s crc32c %08x %d\n", runtime.GOOS, runtime.GOARCH, sum.Sum32(), n), err
+}
+
+// builtWhole says whether dir holds a program its marker vouches for.
+func builtWhole(dir string) bool {
+	want, err := marker(filepath.Join(dir, "eternity2"))
+	if err != nil {
+		return false
+	}
+	got, err := readFile(filepath.Join(dir, markerFile), 256)
+	return err == nil && bytes.Equal(got, want)
+}
+
 // buildCompiled writes and builds the specialised program into dir, in a
-// folder beside it renamed into place once built, so that dir holds a
-// whole program or nothing, whatever runs at once.
+// folder beside it renamed into place once built and marked, so that dir
+// holds a whole program or nothing, whatever runs at once. The build is
+// for this system, whatever GOOS and GOARCH say. SIGINT or SIGTERM stops
+// it: the compiler is killed and the folder removed.
 func buildCompiled(e *engine, dir string, stderr io.Writer) error {
 	goCmd, err := exec.LookPath("go")
 	if err != nil {
@@ -304,16 +336,45 @@ func buildCompiled(e *engine, dir string, stderr io.Writer) error {
 	}
 	defer os.RemoveAll(tmp)
 	start := time.Now()
-	if err := writeModule(tmp, e); err != nil {
+	if err := writeModule(tmp, e, "-compiled"); err != nil {
 		return err
 	}
 	build := exec.Command(goCmd, "build", "-o", "eternity2", ".")
 	build.Dir = tmp
-	if out, err := build.CombinedOutput(); err != nil {
-		return fmt.Errorf("-compiled: go build failed: %v: %s", err, shorten(strings.ReplaceAll(string(out), "\n", " ")))
+	build.Env = append(os.Environ(), "GOOS="+runtime.GOOS, "GOARCH="+runtime.GOARCH)
+	build.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // the compiler and its children, killed together
+	var out bytes.Buffer
+	build.Stdout, build.Stderr = &out, &out
+	signals := make(chan os.Signal, 1)
+	signal.Notify(signals, syscall.SIGINT, syscall.SIGTERM)
+	defer signal.Stop(signals)
+	if err := build.Start(); err != nil {
+		return fmt.Errorf("-compiled: go build: %v", err)
 	}
-	if err := os.Rename(tmp, dir); err != nil && !errors.Is(err, fs.ErrExist) { // ErrExist: another run built it first
-		return fmt.Errorf("-compiled: %v", err)
+	done := make(chan error, 1)
+	go func() { done <- build.Wait() }()
+	select {
+	case sig := <-signals:
+		syscall.Kill(-build.Process.Pid, syscall.SIGKILL)
+		<-done
+		return errStopped{sig: sig.(syscall.Signal)}
+	case err = <-done:
+	}
+	if err != nil {
+		return fmt.Errorf("-compiled: go build failed: %v: %s", err, shorten(strings.ReplaceAll(out.String(), "\n", " ")))
+	}
+	mark, err := marker(filepath.Join(tmp, "eternity2"))
+	if err == nil {
+		err = os.WriteFile(filepath.Join(tmp, markerFile), mark, 0o644)
+	}
+	if err == nil && !builtWhole(dir) {
+		os.RemoveAll(dir) // a program the marker does not vouch for
+		if err = os.Rename(tmp, dir); errors.Is(err, fs.ErrExist) {
+			err = nil // another run built it first
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("-compiled: %v", unwrapPath(err))
 	}
 	fmt.Fprintf(stderr, "eternity2: -compiled: built the program for board %s in %.1f s, kept in %s\n", e.p.name, time.Since(start).Seconds(), dir)
 	return nil

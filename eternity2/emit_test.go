@@ -32,7 +32,7 @@ func TestExploreTablesFresh(t *testing.T) {
 func specialise(t *testing.T, p *puzzle) string {
 	t.Helper()
 	dir := t.TempDir()
-	if err := writeModule(dir, mustEngine(t, p)); err != nil {
+	if err := writeModule(dir, mustEngine(t, p), "-emit"); err != nil {
 		t.Fatalf("-emit: %v", err)
 	}
 	build := exec.Command("go", "build", "-o", "eternity2", ".")
@@ -318,8 +318,34 @@ func TestCompiled(t *testing.T) {
 		}
 		t.Logf("start %d: %v", round+1, time.Since(began))
 	}
-	if built, _ := filepath.Glob(filepath.Join(cache, "eternity2", "*", "eternity2")); len(built) != 1 {
-		t.Errorf("the cache holds %d programs, want the one built at the first start: %v", len(built), built)
+	built, _ := filepath.Glob(filepath.Join(cache, "eternity2", "*", "eternity2"))
+	if len(built) != 1 {
+		t.Fatalf("the cache holds %d programs, want the one built at the first start: %v", len(built), built)
+	}
+	// A damaged program in the cache is built again, not run: cut short,
+	// emptied, or random bytes. A run with GOOS and GOARCH set for another
+	// system builds for this one all the same.
+	for _, damage := range []struct {
+		name string
+		data func([]byte) []byte
+		env  []string
+	}{
+		{"cut short", func(b []byte) []byte { return b[:len(b)/2] }, nil},
+		{"empty", func([]byte) []byte { return nil }, nil},
+		{"random, and GOOS=windows GOARCH=arm64", func(b []byte) []byte { return bytes.Repeat([]byte{0x5a, 0xc3}, len(b)/2) },
+			[]string{"GOOS=windows", "GOARCH=arm64", "XDG_CACHE_HOME=" + cache}},
+	} {
+		if damage.data != nil {
+			old, _ := os.ReadFile(built[0])
+			os.WriteFile(built[0], damage.data(old), 0o755)
+		}
+		env := damage.env
+		if env == nil {
+			env = []string{"XDG_CACHE_HOME=" + cache}
+		}
+		if got := runProgram(t, env, bin, "-compiled", "-nodes", "2000000", "testdata/clue3.json"); !bytes.Equal(got, want.Bytes()) {
+			t.Errorf("-compiled, the program %s: printed\n%s\nwant\n%s", damage.name, got, want.Bytes())
+		}
 	}
 	cmd := exec.Command(bin, "-compiled", "testdata/clue3.json")
 	cmd.Env = append(os.Environ(), "PATH=/nonexistent", "XDG_CACHE_HOME="+t.TempDir())
@@ -330,4 +356,61 @@ func TestCompiled(t *testing.T) {
 	if code := cmd.ProcessState.ExitCode(); code != 2 || out.Len() != 0 || strings.Count(errb.String(), "\n") != 1 {
 		t.Errorf("-compiled without Go: %v, status %d, stdout %q, stderr %q; want 2, one line", err, code, out.String(), errb.String())
 	}
+}
+
+// SIGTERM or SIGINT while -compiled builds: the compiler is killed and its
+// folder removed, and the run ends with 128 + the signal.
+func TestCompiledStoppedWhileBuilding(t *testing.T) {
+	bin := buildSelf(t)
+	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT} {
+		cache := t.TempDir()
+		cmd := exec.Command(bin, "-compiled", "-nodes", "1000", "testdata/clue3.json")
+		cmd.Env = append(os.Environ(), "XDG_CACHE_HOME="+cache)
+		var errb bytes.Buffer
+		cmd.Stderr = &errb
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		building := func() []string { // the go commands working in a build folder
+			var pids []string
+			cwds, _ := filepath.Glob("/proc/[0-9]*/cwd")
+			for _, cwd := range cwds {
+				if dir, err := os.Readlink(cwd); err == nil && strings.HasPrefix(dir, filepath.Join(cache, "eternity2", "build-")) {
+					pids = append(pids, cwd)
+				}
+			}
+			return pids
+		}
+		for deadline := time.Now().Add(time.Minute); len(building()) == 0 && time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		}
+		cmd.Process.Signal(sig)
+		cmd.Wait()
+		if code := cmd.ProcessState.ExitCode(); code != 128+int(sig) {
+			t.Errorf("%v while building: status %d, stderr %q; want %d", sig, code, errb.String(), 128+int(sig))
+		}
+		time.Sleep(100 * time.Millisecond) // a killed compiler's children, reaped by init
+		if left, _ := filepath.Glob(filepath.Join(cache, "eternity2", "*")); len(left) > 0 || len(building()) > 0 {
+			t.Errorf("%v while building: left %v and go commands %v", sig, left, building())
+		}
+	}
+}
+
+// FuzzCacheMarker: -compiled runs a cached program only when the marker
+// beside it is the one its bytes give, whatever the marker holds.
+func FuzzCacheMarker(f *testing.F) {
+	dir := f.TempDir()
+	os.WriteFile(filepath.Join(dir, "eternity2"), []byte("#!/bin/sh\necho a program\n"), 0o755)
+	good, err := marker(filepath.Join(dir, "eternity2"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(good)
+	f.Add([]byte{})
+	f.Add(append(good[:len(good)-2:len(good)-2], '0', '\n'))
+	f.Fuzz(func(t *testing.T, mark []byte) {
+		os.WriteFile(filepath.Join(dir, markerFile), mark, 0o644)
+		if builtWhole(dir) != bytes.Equal(mark, good) {
+			t.Errorf("marker %q: builtWhole %v", mark, !bytes.Equal(mark, good))
+		}
+	})
 }

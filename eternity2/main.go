@@ -182,6 +182,7 @@ func parseArgs(args []string) (options, error) {
 	fs.StringVar(&o.checkpoint, "checkpoint", "", "")
 	fs.StringVar(&o.resume, "resume", "", "")
 	fs.DurationVar(&o.every, "every", time.Minute, "")
+	fs.VisitAll(func(f *flag.Flag) { f.Value = &once{Value: f.Value} })
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
 			return o, err
@@ -196,6 +197,26 @@ func parseArgs(args []string) (options, error) {
 	})
 	o.progressGiven = given["progress"]
 	return o, o.check(given)
+}
+
+// once is a flag's value that refuses a second setting, which would
+// otherwise win without a word.
+type once struct {
+	flag.Value
+	set bool
+}
+
+func (v *once) Set(s string) error {
+	if v.set {
+		return errors.New("given twice")
+	}
+	v.set = true
+	return v.Value.Set(s)
+}
+
+func (v *once) IsBoolFlag() bool {
+	b, ok := v.Value.(interface{ IsBoolFlag() bool })
+	return ok && b.IsBoolFlag()
 }
 
 // decimal is a count given as decimal digits: the flag package's own
@@ -324,7 +345,7 @@ func program(o options, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	switch {
 	case o.emit != "":
-		return writeModule(o.emit, e)
+		return writeModule(o.emit, e, "-emit")
 	case o.compiled && builtinBoard == "":
 		return runCompiled(e, slices.DeleteFunc(o.given, func(f string) bool { return strings.HasPrefix(f, "-compiled=") }), stderr)
 	}

@@ -160,3 +160,37 @@ func TestCompare(t *testing.T) {
 		t.Errorf("another machine: exit %d, %q", code, stderr.String())
 	}
 }
+
+// FuzzHistoryLines: any history file is read into runs with a commit each
+// or refused with an error that names a line, and a run appended to a
+// file that reads is read back.
+func FuzzHistoryLines(f *testing.F) {
+	f.Add([]byte(`{"commit":"abc1234","date":"2026-12-05","cases":[{"case":"meteor/2098","cpu_s":0.02}]}` + "\n"))
+	f.Add([]byte("\n\n{}\n"))
+	f.Add([]byte(`{"commit":"x"}` + "\n" + `{"commit":`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		hs, err := parseHistory("h.jsonl", data)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "h.jsonl") || strings.Count(err.Error(), "\n") > 0 {
+				t.Fatalf("error %q: want one line naming the file", err)
+			}
+			return
+		}
+		for _, h := range hs {
+			if h.Commit == "" {
+				t.Fatalf("a run without a commit: %+v", h)
+			}
+		}
+		if len(data) > 0 && data[len(data)-1] != '\n' {
+			return // appendableHistory refuses a file cut short
+		}
+		path := filepath.Join(t.TempDir(), "h.jsonl")
+		os.WriteFile(path, data, 0o644)
+		if err := AppendHistory(path, Report{Header: Header{Commit: "def5678"}}); err != nil {
+			t.Fatal(err)
+		}
+		if again, err := LoadHistory(path); err != nil || len(again) != len(hs)+1 {
+			t.Fatalf("after an append: %d runs, %v; want %d", len(again), err, len(hs)+1)
+		}
+	})
+}
