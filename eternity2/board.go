@@ -7,13 +7,8 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"hash/fnv"
 	"io"
-	"os"
-	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -40,30 +35,6 @@ const (
 	maxBoard  = 16 << 20 // bytes of a board file
 )
 
-// inputError is bad input: one line for stderr, exit status 2.
-type inputError struct{ msg string }
-
-func (e *inputError) Error() string { return e.msg }
-
-func bad(format string, args ...any) error { return &inputError{fmt.Sprintf(format, args...)} }
-
-// shorten cuts a message to 100 bytes.
-func shorten(s string) string {
-	if len(s) > 100 {
-		return strings.ToValidUTF8(s[:97], "") + "..."
-	}
-	return s
-}
-
-// quote shows a bad line or argument in at most about 60 bytes.
-func quote(s string) string {
-	q := strconv.Quote(s)
-	for n := min(len(s), 60); len(q) > 62; n-- {
-		q = strconv.Quote(s[:n]) + "..."
-	}
-	return q
-}
-
 // readPuzzle reads JSON (when the text starts with '{') or plain text, and
 // validates the result.
 func readPuzzle(name string, data []byte) (*puzzle, error) {
@@ -86,12 +57,12 @@ func readPuzzle(name string, data []byte) (*puzzle, error) {
 // boardJSON is the JSON form; every field the format needs is a pointer, so
 // that a missing one is told from a zero.
 type boardJSON struct {
-	Name   *string           `json:"name,omitempty"`
-	ID     *string           `json:"id,omitempty"`
-	Width  *int              `json:"width"`
-	Height *int              `json:"height"`
-	Pieces []json.RawMessage `json:"pieces"`
-	Hints  []hintJSON        `json:"hints"`
+	Name   *string    `json:"name,omitempty"`
+	ID     *string    `json:"id,omitempty"`
+	Width  *int       `json:"width"`
+	Height *int       `json:"height"`
+	Pieces [][]int    `json:"pieces"`
+	Hints  []hintJSON `json:"hints"`
 	// Other keys of the public board files, read and not used; any other
 	// key is refused, so that a misspelt "hints" cannot drop the hints.
 	Family    json.RawMessage `json:"family,omitempty"`
@@ -106,95 +77,29 @@ type hintJSON struct {
 	Rot   *int `json:"rot"`
 }
 
-// The keys of the board object and of a hint.
-var (
-	boardKeys = []string{"name", "id", "width", "height", "pieces", "hints", "family", "numColors", "maxScore", "seed"}
-	hintKeys  = []string{"pos", "piece", "rot"}
-)
-
-// exactKeys checks the keys of a board, well-formed JSON, and of its
-// hints: each one of the format's, letter for letter, and given once.
-// encoding/json alone would take "Width" for width, and a second key over
-// the first.
-func exactKeys(data []byte) error {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	return eachKey(dec, "the board", boardKeys, func(key string) error {
-		if key != "hints" {
-			return skipValue(dec)
-		}
-		if t, _ := dec.Token(); t != json.Delim('[') {
-			return nil // null
-		}
-		for i := 0; dec.More(); i++ {
-			if err := eachKey(dec, fmt.Sprintf("hint %d", i), hintKeys, func(string) error { return skipValue(dec) }); err != nil {
-				return err
-			}
-		}
-		_, err := dec.Token()
-		return err
-	})
-}
-
-// eachKey reads an object, handing each key to value, which reads its
-// value; a key not among keys, or given twice, is an error.
-func eachKey(dec *json.Decoder, what string, keys []string, value func(key string) error) error {
-	if _, err := dec.Token(); err != nil {
-		return err
-	}
-	seen := map[string]bool{}
-	for dec.More() {
-		t, err := dec.Token()
-		if err != nil {
-			return err
-		}
-		key, _ := t.(string)
-		switch {
-		case !slices.Contains(keys, key):
-			return fmt.Errorf("%s: unknown key %s (keys: %s)", what, quote(key), strings.Join(keys, " "))
-		case seen[key]:
-			return fmt.Errorf("%s: key %q given twice", what, key)
-		}
-		seen[key] = true
-		if err := value(key); err != nil {
-			return err
-		}
-	}
-	_, err := dec.Token()
-	return err
-}
-
-func skipValue(dec *json.Decoder) error {
-	var v json.RawMessage
-	return dec.Decode(&v)
-}
-
+// readJSON reads the JSON form: encoding/json, which takes a key in other
+// letters ("Width") for the field and the last of a key given twice, with
+// unknown keys refused, so that a misspelt "hints" cannot drop the hints.
 func readJSON(name string, data []byte) (*puzzle, error) {
 	var raw boardJSON
 	if err := json.Unmarshal(data, &raw); err != nil {
-		return nil, bad("%s: broken JSON: %s", name, shorten(err.Error()))
+		return nil, bad("%s: broken JSON: %.100s", name, err)
 	}
-	if err := exactKeys(data); err != nil {
-		return nil, bad("%s: %v", name, err)
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&raw); err != nil { // an unknown key: the rest is read
+		key, _ := strconv.Unquote(strings.TrimPrefix(err.Error(), "json: unknown field "))
+		return nil, bad("%s: the board: unknown key %s (keys: name id width height pieces hints family numColors maxScore seed)", name, quote(key))
 	}
 	if raw.Width == nil || raw.Height == nil || raw.Pieces == nil {
 		return nil, bad("%s: expected \"width\", \"height\" and \"pieces\"", name)
 	}
-	p := &puzzle{width: *raw.Width, height: *raw.Height}
-	switch {
-	case raw.Name != nil:
-		p.name = *raw.Name
-	case raw.ID != nil:
-		p.name = *raw.ID
-	}
-	if p.width < 1 || p.height < 1 || p.width > maxSide || p.height > maxSide {
-		return nil, bad("%s: board %dx%d: expected a width and height from 1 to %d", name, p.width, p.height, maxSide)
-	}
-	for i, r := range raw.Pieces {
-		var e []int
-		if err := json.Unmarshal(r, &e); err != nil || len(e) != 4 {
-			return nil, bad("%s: piece %d: expected four integer colours [U,R,D,L], got %s", name, i, quote(string(r)))
+	p := &puzzle{width: *raw.Width, height: *raw.Height, name: *cmp.Or(raw.Name, raw.ID, new(string))}
+	for i, e := range raw.Pieces {
+		if len(e) != 4 {
+			return nil, bad("%s: piece %d: expected four colours [U,R,D,L], got %d", name, i, len(e))
 		}
-		p.pieces = append(p.pieces, [4]int{e[0], e[1], e[2], e[3]})
+		p.pieces = append(p.pieces, [4]int(e))
 	}
 	for i, h := range raw.Hints {
 		if h.Pos == nil || h.Piece == nil || h.Rot == nil {
@@ -338,9 +243,7 @@ func (p *puzzle) header() string {
 // fingerprint names the board's content (name, size, pieces, hints), so
 // that records and checkpoints of another board are refused.
 func (p *puzzle) fingerprint() string {
-	h := fnv.New64a()
-	fmt.Fprintf(h, "%s %d %d %v %v", p.name, p.width, p.height, p.pieces, p.hints)
-	return fmt.Sprintf("%016x", h.Sum64())
+	return checksum(fmt.Sprintf("%s %d %d %v %v", p.name, p.width, p.height, p.pieces, p.hints))
 }
 
 // toJSON is the board in the JSON input format, for checkpoints.
@@ -348,8 +251,7 @@ func (p *puzzle) toJSON() boardJSON {
 	w, h := p.width, p.height
 	b := boardJSON{Name: &p.name, Width: &w, Height: &h}
 	for _, e := range p.pieces {
-		raw, _ := json.Marshal(e[:])
-		b.Pieces = append(b.Pieces, raw)
+		b.Pieces = append(b.Pieces, e[:])
 	}
 	b.Hints = []hintJSON{}
 	for _, x := range p.hints {
@@ -393,82 +295,4 @@ func readBoard(args []string, stdin io.Reader) (*puzzle, error) {
 		p.name = nameOf(name)
 	}
 	return p, nil
-}
-
-// openFile opens a file for reading: a directory or an unreadable file
-// is bad input.
-func openFile(name string) (*os.File, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, bad("%s: %v", shown(name), unwrapPath(err))
-	}
-	if info, err := f.Stat(); err != nil || info.IsDir() {
-		f.Close()
-		return nil, bad("%s: a directory, expected a file", shown(name))
-	}
-	return f, nil
-}
-
-// readFile reads a whole file of at most limit bytes, refusing a larger
-// one before reading it.
-func readFile(name string, limit int64) ([]byte, error) {
-	f, err := openFile(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	if info, err := f.Stat(); err == nil && info.Size() > limit {
-		return nil, bad("%s: larger than %d MiB", shown(name), limit>>20)
-	}
-	return readAll(shown(name), f, limit)
-}
-
-// readAll reads at most limit bytes; more, or a failed read, is bad input.
-func readAll(name string, r io.Reader, limit int64) ([]byte, error) {
-	data, err := io.ReadAll(io.LimitReader(r, limit+1))
-	switch {
-	case err != nil:
-		return nil, bad("%s: %v", name, unwrapPath(err))
-	case int64(len(data)) > limit:
-		return nil, bad("%s: larger than %d MiB", name, limit>>20)
-	}
-	return data, nil
-}
-
-// unwrapPath is an error without the path that os puts in it (the
-// message names the file once, shortened).
-func unwrapPath(err error) error {
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
-}
-
-// shown is a file name as messages show it: at most 48 bytes, its end,
-// quoted when it holds anything but printable UTF-8.
-func shown(name string) string {
-	if len(name) > 48 {
-		name = "..." + name[len(name)-45:]
-	}
-	if !utf8.ValidString(name) || strings.ContainsFunc(name, func(r rune) bool { return !unicode.IsPrint(r) }) {
-		return quote(name)
-	}
-	return name
-}
-
-// nameOf is the board name a file gives: its base name without the
-// extension, with anything but printable non-space UTF-8 made '_'.
-func nameOf(file string) string {
-	base := strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
-	base = strings.Map(func(r rune) rune {
-		if r == utf8.RuneError || !unicode.IsPrint(r) || unicode.IsSpace(r) {
-			return '_'
-		}
-		return r
-	}, strings.ToValidUTF8(base, "_"))
-	if len(base) > maxName {
-		base = base[:maxName]
-	}
-	return cmp.Or(strings.ToValidUTF8(base, ""), "board")
 }

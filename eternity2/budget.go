@@ -60,21 +60,6 @@ type chunk struct {
 	delivered        bool
 }
 
-// mark is a cursor's position and what it has found, to take the search
-// up again from there.
-type mark struct {
-	at          position
-	unit        int
-	recordDepth int
-	found       found
-}
-
-func (c *cursor) mark() mark {
-	f := c.found
-	f.Board = slices.Clone(f.Board)
-	return mark{c.position(), c.unit, c.a.recordDepth, f}
-}
-
 // pilotSamples is how often the pilot looks at its path; of those looks,
 // one unit may hold at most pilotUnit, the tree above the split (which
 // one walker goes through) pilotAbove.
@@ -132,15 +117,15 @@ func searchBudget(e *engine, budget int64, all bool, workers int, pr *progress) 
 		}
 		return f
 	}
-	if budget < pilotSamples*pilotSamples || len(e.recs) < 2 {
-		return searchFrom(e, mark{found: nothingFound()}, budget, all)
-	}
-	split, done := pilot(e, budget, all)
-	if done != nil {
-		return *done
+	split := 0
+	if budget >= pilotSamples*pilotSamples && len(e.recs) >= 2 {
+		var done *found
+		if split, done = pilot(e, budget, all); done != nil {
+			return *done
+		}
 	}
 	if split == 0 {
-		return searchFrom(e, mark{found: nothingFound()}, budget, all)
+		return searchFrom(e, mark{Found: nothingFound()}, budget, all)
 	}
 	q := &budgetQueue{e: e, pl: plan{parts: 1, split: split, units: maxUnits, all: all}, budget: budget, pr: pr,
 		walker: newCursor(e), out: map[int]*chunk{}, total: nothingFound(), done: make(chan struct{})}
@@ -153,7 +138,7 @@ func searchBudget(e *engine, budget int64, all bool, workers int, pr *progress) 
 		left := budget - q.total.Nodes
 		from := ch.marks[0]
 		for _, m := range ch.marks {
-			if m.found.Nodes <= left {
+			if m.Found.Nodes <= left {
 				from = m
 			}
 		}
@@ -177,12 +162,11 @@ func chunkNodes(budget int64) int64 { return max(budget/1024, 1<<16) }
 // all (the mark's included).
 func searchFrom(e *engine, m mark, limit int64, all bool) found {
 	c := newCursor(e)
-	c.moveTo(m.at)
-	if m.at.d == 0 && m.at.i == 0 {
+	c.restore(m)
+	if m.Depth == 0 && m.Pos == 0 {
 		c.i = c.poolAt(0)
 	}
-	c.unit, c.a.recordDepth, c.found = m.unit, m.recordDepth, m.found
-	c.explore(limit-m.found.Nodes, all)
+	c.explore(limit-m.Found.Nodes, all)
 	return c.found
 }
 
@@ -211,7 +195,7 @@ func (q *budgetQueue) nextChunk(c *cursor) (ch *chunk, ok bool) {
 		return nil, false
 	}
 	w, split := q.walker, q.pl.split
-	start, from := w.position(), q.units
+	start, from := w.mark(), q.units
 	// As many units as make chunkNodes by the units taken so far, and at
 	// most twice the last chunk's: units early in the tree can be far
 	// smaller than later ones.
@@ -244,18 +228,14 @@ func (q *budgetQueue) nextChunk(c *cursor) (ch *chunk, ok bool) {
 	for d := c.d - 1; d >= 0; d-- {
 		c.unplace(d)
 	}
-	c.moveTo(start)
-	c.found, c.unit, c.a.recordDepth = nothingFound(), from, q.total.depth()
+	start.Found, start.Unit, start.Record = nothingFound(), from, q.total.depth()
+	c.restore(start)
 	ch = &chunk{index: q.chunks, p: &part{pl: q.pl, c: c, roots: from, to: to}}
 	ch.marks = []mark{c.mark()}
 	q.out[ch.index] = ch
 	q.chunks++
 	return ch, true
 }
-
-// depth is the depth of the best board found: a board after it must be
-// deeper to matter, so a chunk records nothing shallower.
-func (f found) depth() int { return len(f.Board) }
 
 // searchChunk searches a chunk in slices, each up to what the budget can
 // leave it given the nodes of the chunks before it so far; it stops there,
@@ -278,7 +258,7 @@ func (q *budgetQueue) searchChunk(ch *chunk) {
 		q.pr.publish(p.c.found.Nodes-before, 0, &p.c.found)
 		ch.marks = append(ch.marks, p.c.mark())
 	}
-	ch.found, ch.units = p.c.take(), p.roots-ch.marks[0].unit
+	ch.found, ch.units = p.c.take(), p.roots-ch.marks[0].Unit
 	ch.complete, ch.solved, ch.last = p.done, p.solved, p.done && p.to == maxUnits
 }
 

@@ -18,48 +18,6 @@ import (
 // maxParts is the most parts a search is cut into.
 const maxParts = 1 << 16
 
-// search is one search as the command line asks for it: the board's
-// engine, how its tree is cut, the budget, and the parts this process
-// searches (every part of a whole run, which prints the output, or the one
-// part of -part, which prints its record).
-type search struct {
-	e      *engine
-	pl     plan
-	budget int64 // nodes, 0 for none (one part only)
-	whole  bool
-	parts  []*part
-}
-
-// newSearch is the search of the parts indices of K parts.
-func newSearch(e *engine, parts int, all bool, budget int64, indices []int, whole bool) *search {
-	s := &search{e: e, pl: makePlan(e, parts, all), budget: budget, whole: whole}
-	for _, k := range indices {
-		s.parts = append(s.parts, newPart(e, s.pl, k, budget))
-	}
-	return s
-}
-
-// result is the run's output: the merged records of a whole run, or the
-// record of its one part.
-func (s *search) result() (record, error) {
-	var records []record
-	for _, p := range s.parts {
-		records = append(records, s.e.record(s.pl, p.index, p.c.found))
-	}
-	if !s.whole {
-		return records[0], nil
-	}
-	return merge(records)
-}
-
-func (s *search) checkpoint(states []partState) *checkpoint {
-	p := s.e.p
-	return &checkpoint{
-		Format: checkpointFormat, Check: p.fingerprint(), Board: p.toJSON(), All: s.pl.all, Budget: s.budget,
-		Parts: s.pl.parts, Split: s.pl.split, Units: s.pl.units, Whole: s.whole, Runs: states,
-	}
-}
-
 // saving is where and how often a coordinator saves its search.
 type saving struct {
 	file  string        // "" for never
@@ -69,24 +27,21 @@ type saving struct {
 }
 
 // coordinator runs the parts of a search, each on its own goroutine, in
-// slices of sliceNodes nodes, saving them as sv says. Without -all, a
-// part that finds its solution stops the parts after it: they cannot
-// matter.
+// slices of sliceNodes nodes, each part leaving its state after every
+// slice for the saves (the parts are independent: any state of each makes
+// a checkpoint). Without -all, a part that finds its solution stops the
+// parts after it: they cannot matter.
 type coordinator struct {
 	s          *search
 	sv         saving
 	sliceNodes int64
 	progress   *progress // nil: no status line
 
-	mu       sync.Mutex
-	changed  *sync.Cond
-	states   []partState // each part's last state
-	answered []int       // the last save request each part answered
-	finished []bool
-	requests int // save requests made
-	running  int
-	stop     atomic.Bool   // a signal: stop every part
-	cancel   []atomic.Bool // a part before it found the solution
+	mu     sync.Mutex
+	states []partState    // each part's state after its last slice
+	stop   atomic.Bool    // a signal: stop every part
+	cancel []atomic.Bool  // a part before it found the solution
+	parts  sync.WaitGroup // the parts still searching
 }
 
 // sliceNodes is how many nodes explore places between looks at the clock,
@@ -94,17 +49,15 @@ type coordinator struct {
 const sliceNodes = 1 << 20
 
 func newCoordinator(s *search, sv saving, slice int64, pr *progress) *coordinator {
-	n := len(s.parts)
-	co := &coordinator{s: s, sv: sv, sliceNodes: slice, progress: pr,
-		states: make([]partState, n), answered: make([]int, n), finished: make([]bool, n), running: n, cancel: make([]atomic.Bool, n)}
-	co.changed = sync.NewCond(&co.mu)
-	for k, p := range s.parts {
-		co.states[k] = p.state()
+	co := &coordinator{s: s, sv: sv, sliceNodes: slice, progress: pr, cancel: make([]atomic.Bool, len(s.parts))}
+	for _, p := range s.parts {
+		co.states = append(co.states, p.state())
 	}
 	return co
 }
 
-// errStopped: a signal stopped the search, after saving it.
+// errStopped: a signal stopped the search, after saving it (to file, if
+// there is one).
 type errStopped struct {
 	sig   syscall.Signal
 	file  string
@@ -117,7 +70,7 @@ func (e errStopped) Error() string {
 	case e.file == "":
 		return name + ": stopped; nothing was kept"
 	case e.saved != nil:
-		return fmt.Sprintf("%s: the search could not be saved (%v); %s holds it as of its last save", name, unwrapPath(e.saved), shown(e.file))
+		return fmt.Sprintf("%s: the search could not be saved (%v); %s holds its last save", name, unwrapPath(e.saved), shown(e.file))
 	}
 	return fmt.Sprintf("%s: the search is saved in %s; resume it with -resume %s", name, shown(e.file), shown(e.file))
 }
@@ -132,41 +85,34 @@ func (co *coordinator) run() error {
 			return bad("-checkpoint %s: a directory, expected a file", shown(file))
 		}
 		unlock, err := lockCheckpoint(file)
+		if err == nil {
+			defer unlock()
+			err = co.sv.write(file, co.checkpoint())
+		}
 		if err != nil {
 			return bad("-checkpoint %s: %v", shown(file), unwrapPath(err))
 		}
-		defer unlock()
-		if err := co.sv.write(file, co.s.checkpoint(co.states)); err != nil {
-			return bad("-checkpoint %s: %v", shown(file), unwrapPath(err))
-		}
 	}
+	co.parts.Add(len(co.s.parts))
 	for k := range co.s.parts {
 		go co.searchPart(k)
 	}
 	return co.wait()
 }
 
-// searchPart runs part k in slices, answering save requests between them.
+// searchPart runs part k in slices, leaving its state after each.
 func (co *coordinator) searchPart(k int) {
+	defer co.parts.Done()
 	p := co.s.parts[k]
-	for !p.done && !co.stop.Load() && !co.cancel[k].Load() {
+	for !p.done && !co.stop.Load() {
+		p.done = co.cancel[k].Load() // a slice of none: its state says so
 		nodes, passed := p.c.found.Nodes, p.passed
 		p.advance(co.sliceNodes)
 		co.progress.publish(p.c.found.Nodes-nodes, int64(p.passed-passed), &p.c.found)
 		co.mu.Lock()
-		if co.answered[k] < co.requests {
-			co.states[k], co.answered[k] = p.state(), co.requests
-			co.changed.Broadcast()
-		}
+		co.states[k] = p.state()
 		co.mu.Unlock()
 	}
-	if co.cancel[k].Load() {
-		p.done = true
-	}
-	co.mu.Lock()
-	defer co.mu.Unlock()
-	co.states[k], co.finished[k] = p.state(), true
-	co.running--
 	if p.solved && !co.s.pl.all {
 		for j, q := range co.s.parts {
 			if q.index > p.index {
@@ -174,7 +120,13 @@ func (co *coordinator) searchPart(k int) {
 			}
 		}
 	}
-	co.changed.Broadcast()
+}
+
+// checkpoint is the search as the parts left it.
+func (co *coordinator) checkpoint() *checkpoint {
+	co.mu.Lock()
+	defer co.mu.Unlock()
+	return co.s.checkpoint(slices.Clone(co.states))
 }
 
 // wait saves every so often and on a signal until the parts are done. A
@@ -193,26 +145,22 @@ func (co *coordinator) wait() error {
 	}
 	done := make(chan struct{})
 	go func() {
-		co.mu.Lock()
-		for co.running > 0 {
-			co.changed.Wait()
-		}
-		co.mu.Unlock()
+		co.parts.Wait()
 		close(done)
 	}()
 	for {
 		select {
 		case <-done:
 			if file != "" {
-				co.saved(co.sv.write(file, co.s.checkpoint(co.states)))
+				co.saved(co.sv.write(file, co.checkpoint()))
 			}
 			return nil
 		case <-ticks:
-			co.saved(co.sv.write(file, co.collect()))
+			co.saved(co.sv.write(file, co.checkpoint()))
 		case sig := <-signals:
 			co.stop.Store(true)
 			<-done
-			return errStopped{sig.(syscall.Signal), file, co.sv.write(file, co.s.checkpoint(co.states))}
+			return errStopped{sig.(syscall.Signal), file, co.sv.write(file, co.checkpoint())}
 		}
 	}
 }
@@ -222,20 +170,4 @@ func (co *coordinator) saved(err error) {
 	if err != nil {
 		fmt.Fprintf(co.sv.warn, "eternity2: -checkpoint %s: %v; the search goes on, and the file holds its last save\n", shown(co.sv.file), unwrapPath(err))
 	}
-}
-
-// collect asks every running part for its state and waits for the answers.
-func (co *coordinator) collect() *checkpoint {
-	co.mu.Lock()
-	defer co.mu.Unlock()
-	co.requests++
-	for k := 0; k < len(co.s.parts); {
-		if co.finished[k] || co.answered[k] >= co.requests {
-			k++
-			continue
-		}
-		co.changed.Wait()
-		k = 0
-	}
-	return co.s.checkpoint(slices.Clone(co.states))
 }

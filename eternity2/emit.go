@@ -10,13 +10,12 @@ package main
 
 import (
 	"bytes"
-	"crypto/sha256"
 	"embed"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"go/format"
-	"hash/crc32"
+	"hash/fnv"
 	"io"
 	"io/fs"
 	"os"
@@ -103,12 +102,8 @@ func boardSource(e *engine) ([]byte, error) {
 			data.PoolEntries = append(data.PoolEntries, [2]int32{int32(packed(k)), start})
 		}
 	}
-	depthOf := make([]int, len(e.hintAt)) // the depth a cell without a hint is filled at
-	for d, r := range e.recs {
-		depthOf[r.cell] = d
-	}
 	for d := range e.recs {
-		data.Depths = append(data.Depths, e.depthBlock(d, depthOf, packed(int(e.recs[d].base))))
+		data.Depths = append(data.Depths, e.depthBlock(d, packed(int(e.recs[d].base))))
 	}
 	var b bytes.Buffer
 	if err := boardTemplate.Execute(&b, data); err != nil {
@@ -136,28 +131,23 @@ type depthBlock struct {
 	Last                    bool
 }
 
-// depthBlock is depth d's block; depthOf gives the depth of each cell
-// without a hint, poolBase the packed key of its pools' first row.
-func (e *engine) depthBlock(d int, depthOf []int, poolBase int) depthBlock {
-	p, cell := e.p, int(e.recs[d].cell)
-	r, col := cell/p.width, cell%p.width
-	b := depthBlock{D: d, Prev: d - 1, Next: d + 1, PoolBase: poolBase, Up: "0", Left: "0", Last: d == len(e.recs)-1}
-	// The up colour: the frame's, a hint's, or the down colour of the placement above.
-	if above := cell - p.width; r > 0 && e.hintAt[above] != nil {
-		b.Up = strconv.Itoa(e.hintEdges(above)[down])
-	} else if r > 0 {
-		b.Up = fmt.Sprintf("a.placed[%d]>>downShift&colourMask", depthOf[above])
+// depthBlock is depth d's block, poolBase the packed key of its pools'
+// first row. Its up and left colours are constants (the frame's, a
+// hint's) where the rec reads them from the constants, and "w" on the left
+// when the left cell is filled at the depth before: depth d is entered only
+// from there, with its candidate still in w.
+func (e *engine) depthBlock(d int, poolBase int) depthBlock {
+	rc, n := e.recs[d], len(e.recs)
+	b := depthBlock{D: d, Prev: d - 1, Next: d + 1, PoolBase: poolBase, Last: d == n-1,
+		Up: fmt.Sprintf("a.placed[%d]>>downShift&colourMask", rc.above), Left: fmt.Sprintf("a.placed[%d]&colourMask", rc.left)}
+	if int(rc.above) >= n {
+		b.Up = strconv.Itoa(int(e.constants[int(rc.above)-n] >> downShift & colourMask))
 	}
-	switch leftCell := cell - 1; {
-	case col == 0:
-	case e.hintAt[leftCell] != nil:
-		b.Left = strconv.Itoa(e.hintEdges(leftCell)[right])
-	case depthOf[leftCell] == d-1:
-		// Depth d is entered only from the placement at d-1, whose
-		// candidate is still in w: the left colour needs no load.
+	switch {
+	case int(rc.left) >= n:
+		b.Left = strconv.Itoa(int(e.constants[int(rc.left)-n] & colourMask))
+	case rc.leftIsPrev:
 		b.Left = "w&colourMask"
-	default:
-		b.Left = fmt.Sprintf("a.placed[%d]&colourMask", depthOf[leftCell])
 	}
 	return b
 }
@@ -266,24 +256,23 @@ stop:
 
 // runCompiled runs args (this command line without -compiled and BOARD)
 // in the program specialised to e's board, built first into the user's
-// cache if it is not there whole: the folder is named by the board's
-// fingerprint and a hash of this program's source, and its marker file
-// holds the binary's checksum, written once the build is done. A program
-// the marker does not vouch for (cut short, damaged, or built for another
-// system) is built again.
+// cache unless it is there whole: the folder is named by the board's
+// fingerprint and a hash of this program's source, and a marker beside
+// the program, written once it is built, holds its checksum. A program the
+// marker does not vouch for (cut short, damaged, built for another system)
+// is built again.
 func runCompiled(e *engine, args []string, stderr io.Writer) error {
 	cache, err := os.UserCacheDir()
 	if err != nil {
 		return bad("-compiled: no cache folder: %v", err)
 	}
-	h := sha256.New()
+	h := fnv.New64a()
 	names, _ := fs.Glob(source, "*.go")
 	for _, name := range names {
 		data, _ := source.ReadFile(name)
-		fmt.Fprintf(h, "%s %d\n", name, len(data))
-		h.Write(data)
+		fmt.Fprintf(h, "%s %d\n%s", name, len(data), data)
 	}
-	dir := filepath.Join(cache, "eternity2", fmt.Sprintf("%s-%s-%x", nameOf(e.p.name), e.p.fingerprint(), h.Sum(nil)[:8]))
+	dir := filepath.Join(cache, "eternity2", fmt.Sprintf("%s-%s-%x", nameOf(e.p.name), e.p.fingerprint(), h.Sum64()))
 	bin := filepath.Join(dir, "eternity2")
 	if !builtWhole(dir) {
 		if err := buildCompiled(e, dir, stderr); err != nil {
@@ -293,65 +282,59 @@ func runCompiled(e *engine, args []string, stderr io.Writer) error {
 	return syscall.Exec(bin, append([]string{bin}, args...), os.Environ())
 }
 
-// The marker of a built program: its checksum, for this system.
+// markerFile is the marker's name; marker is what it holds for a program:
+// the system it is built for, its checksum and size ("" when unread).
 const markerFile = "built"
 
-func marker(bin string) ([]byte, error) {
+func marker(bin string) string {
 	f, err := os.Open(bin)
 	if err != nil {
-		return nil, err
+		return ""
 	}
 	defer f.Close()
-	sum := crc32.New(crc32.MakeTable(crc32.Castagnoli))
-	n, err := io.Copy(sum, f) // through a small buffer: the binary is megabytes
-	return fmt.Appendf(nil, "%s/%s crc32c %08x %d\n", runtime.GOOS, runtime.GOARCH, sum.Sum32(), n), err
+	h := fnv.New64a()
+	n, err := io.Copy(h, f) // through a small buffer: the program is megabytes
+	if err != nil {
+		return ""
+	}
+	return fmt.Sprintf("%s/%s %x %d\n", runtime.GOOS, runtime.GOARCH, h.Sum64(), n)
 }
 
 // builtWhole says whether dir holds a program its marker vouches for.
 func builtWhole(dir string) bool {
-	want, err := marker(filepath.Join(dir, "eternity2"))
-	if err != nil {
-		return false
-	}
-	got, err := readFile(filepath.Join(dir, markerFile), 256)
-	return err == nil && bytes.Equal(got, want)
+	m, err := readFile(filepath.Join(dir, markerFile), 1<<10)
+	return err == nil && string(m) == marker(filepath.Join(dir, "eternity2")) && len(m) > 0
 }
 
-// buildCompiled writes and builds the specialised program into dir, in a
-// folder beside it renamed into place once built and marked, so that dir
-// holds a whole program or nothing, whatever runs at once. The build is
-// for this system, whatever GOOS and GOARCH say. SIGINT or SIGTERM stops
-// it: the compiler is killed and the folder removed.
+// buildCompiled writes and builds the specialised program, for this
+// system whatever GOOS and GOARCH say, in a folder beside dir renamed into
+// place once built and marked: dir holds a whole program or nothing,
+// whatever runs at once. SIGINT or SIGTERM stops it: the compiler is
+// killed and the folder removed.
 func buildCompiled(e *engine, dir string, stderr io.Writer) error {
 	goCmd, err := exec.LookPath("go")
 	if err != nil {
-		return bad("-compiled builds the program with the Go toolchain, and there is no go command on PATH: install Go, or run without -compiled")
+		return bad("-compiled builds the program with Go, and there is no go command on PATH")
 	}
-	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
-		return bad("-compiled: %v", err)
-	}
+	os.MkdirAll(filepath.Dir(dir), 0o755)
 	tmp, err := os.MkdirTemp(filepath.Dir(dir), "build-")
 	if err != nil {
 		return bad("-compiled: %v", err)
 	}
 	defer os.RemoveAll(tmp)
-	start := time.Now()
 	if err := writeModule(tmp, e, "-compiled"); err != nil {
 		return err
 	}
-	build := exec.Command(goCmd, "build", "-o", "eternity2", ".")
-	build.Dir = tmp
-	build.Env = append(os.Environ(), "GOOS="+runtime.GOOS, "GOARCH="+runtime.GOARCH)
-	build.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // the compiler and its children, killed together
-	var out bytes.Buffer
-	build.Stdout, build.Stderr = &out, &out
-	signals := make(chan os.Signal, 1)
+	start, signals, done := time.Now(), make(chan os.Signal, 1), make(chan error, 1)
 	signal.Notify(signals, syscall.SIGINT, syscall.SIGTERM)
 	defer signal.Stop(signals)
+	var out bytes.Buffer
+	build := exec.Command(goCmd, "build", "-o", "eternity2", ".")
+	build.Dir, build.Env, build.Stdout, build.Stderr = tmp, append(os.Environ(), "GOOS="+runtime.GOOS, "GOARCH="+runtime.GOARCH), &out, &out
+	build.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // the compiler and its children, killed together
 	if err := build.Start(); err != nil {
-		return fmt.Errorf("-compiled: go build: %v", err)
+		return fmt.Errorf("-compiled: %v", err)
 	}
-	done := make(chan error, 1)
 	go func() { done <- build.Wait() }()
 	select {
 	case sig := <-signals:
@@ -360,21 +343,17 @@ func buildCompiled(e *engine, dir string, stderr io.Writer) error {
 		return errStopped{sig: sig.(syscall.Signal)}
 	case err = <-done:
 	}
-	if err != nil {
-		return fmt.Errorf("-compiled: go build failed: %v: %s", err, shorten(strings.ReplaceAll(out.String(), "\n", " ")))
-	}
-	mark, err := marker(filepath.Join(tmp, "eternity2"))
 	if err == nil {
-		err = os.WriteFile(filepath.Join(tmp, markerFile), mark, 0o644)
+		err = os.WriteFile(filepath.Join(tmp, markerFile), []byte(marker(filepath.Join(tmp, "eternity2"))), 0o644)
 	}
 	if err == nil && !builtWhole(dir) {
-		os.RemoveAll(dir) // a program the marker does not vouch for
+		os.RemoveAll(dir)
 		if err = os.Rename(tmp, dir); errors.Is(err, fs.ErrExist) {
 			err = nil // another run built it first
 		}
 	}
 	if err != nil {
-		return fmt.Errorf("-compiled: %v", unwrapPath(err))
+		return fmt.Errorf("-compiled: %v: %.100s", unwrapPath(err), strings.ReplaceAll(out.String(), "\n", " "))
 	}
 	fmt.Fprintf(stderr, "eternity2: -compiled: built the program for board %s in %.1f s, kept in %s\n", e.p.name, time.Since(start).Seconds(), dir)
 	return nil

@@ -1,6 +1,9 @@
 package main
 
-import "slices"
+import (
+	"bytes"
+	"slices"
+)
 
 // search.go: a cursor, one depth-first search's position and what it has
 // found. The step that moves a cursor, explore, is written out in
@@ -173,23 +176,80 @@ func (c *cursor) walkAbove(limit int, visit func(d int) walkStep) bool {
 	}
 }
 
-// position is a point of the search: the placements and the next pool
-// position at each depth above d, and the next pool position i at d.
-type position struct {
-	d      int
-	i      int32
-	placed []uint32
-	next   []int32
+// mark is a cursor's position (the placements and the next pool position
+// at each depth above Depth, and the next at Depth) and what it has found:
+// a part's state in a checkpoint, a chunk's in a budget.
+type mark struct {
+	Depth  int      `json:"depth"`
+	Pos    int32    `json:"pos"`
+	Placed []uint32 `json:"placed"`
+	Pools  []int32  `json:"pools"`
+	Unit   int      `json:"unit"`
+	Record int      `json:"record_depth"`
+	Found  found    `json:"found"`
 }
 
-func (c *cursor) position() position {
-	return position{c.d, c.i, slices.Clone(c.a.placed[:c.d]), slices.Clone(c.a.next[:c.d])}
+func (c *cursor) mark() mark {
+	f := c.found
+	f.Board = slices.Clone(f.Board)
+	return mark{c.d, c.i, slices.Clone(c.a.placed[:c.d]), slices.Clone(c.a.next[:c.d]), c.unit, c.a.recordDepth, f}
 }
 
-// moveTo sets a cursor with nothing placed at a position.
-func (c *cursor) moveTo(pos position) {
-	for d, w := range pos.placed {
-		c.place(d, w, pos.next[d])
+// restore sets a cursor with nothing placed at a mark.
+func (c *cursor) restore(m mark) {
+	for d, w := range m.Placed {
+		c.place(d, w, m.Pools[d])
 	}
-	c.d, c.i = pos.d, pos.i
+	c.d, c.i, c.unit, c.a.recordDepth, c.found = m.Depth, m.Pos, m.Unit, m.Record, m.Found
+}
+
+// depth is the depth of the best board found: a board after it must be
+// deeper to matter.
+func (f found) depth() int { return len(f.Board) }
+
+// search is one search as the command line asks for it: the board's
+// engine, how its tree is cut, the budget, and the parts this process
+// searches (every part of a whole run, which prints the output, or the one
+// part of -part, which prints its record).
+type search struct {
+	e      *engine
+	pl     plan
+	budget int64 // nodes, 0 for none (one part only)
+	whole  bool
+	parts  []*part
+}
+
+// newSearch is the search of the parts indices of K parts.
+func newSearch(e *engine, parts int, all bool, budget int64, indices []int, whole bool) *search {
+	s := &search{e: e, pl: makePlan(e, parts, all), budget: budget, whole: whole}
+	for _, k := range indices {
+		s.parts = append(s.parts, newPart(e, s.pl, k, budget))
+	}
+	return s
+}
+
+// total is what the search's parts found, added in part order: without
+// -all, up to the first part with a solution, as -merge takes records.
+func (s *search) total() found {
+	total := nothingFound()
+	for _, p := range s.parts {
+		total.add(p.c.found)
+		if !s.pl.all && p.c.found.Solutions > 0 {
+			break
+		}
+	}
+	return total
+}
+
+// answer is what the search prints (a whole run's output, or its one
+// part's record), what it found, and the viewer's link to its best board.
+func (s *search) answer() ([]byte, found, string) {
+	f := s.total()
+	if s.whole {
+		return s.e.output(f), f, s.e.viewerURL(f.Board)
+	}
+	r := s.e.record(s.pl, s.parts[0].index, f)
+	var b bytes.Buffer
+	r.write(&b)
+	return b.Bytes(), f, r.url
 }

@@ -20,7 +20,6 @@ const (
 	downShift  = 8
 	colourMask = 0xff
 	sentinel   = ^uint32(0) // its piece, 0x1fff, is always "used", and L is set
-	maxPieces  = 1<<(32-pieceShift) - 1
 	// A pool row holds 256 entries, one a left colour, so that a
 	// candidate's down colour masked in place is its row's offset.
 	rowShift = downShift
@@ -111,11 +110,11 @@ func newEngine(p *puzzle) (*engine, error) {
 	base := e.judgeHints()
 	groups := e.fillOrder(base)
 	if n := len(groups) * e.colours << rowShift; n > maxPoolEntries {
-		return nil, bad("board %s: %d kinds of cell with %d colours need %d pool entries, past the limit of %d", quote(p.name), len(groups), e.colours, n, maxPoolEntries)
+		return nil, bad("board %s: %d pool entries (kinds of cell x colours x 256), past %d", quote(p.name), n, maxPoolEntries)
 	}
 	e.buildPools(groups)
 	if len(e.candidates) > maxCandidates {
-		return nil, bad("board %s: %d candidates, past the limit of %d", quote(p.name), len(e.candidates), maxCandidates)
+		return nil, bad("board %s: %d candidates, past %d", quote(p.name), len(e.candidates), maxCandidates)
 	}
 	return e, nil
 }
@@ -146,51 +145,28 @@ func (e *engine) hintEdges(cell int) [4]int {
 	return rotated(e.p.pieces[h.Piece], h.Rot)
 }
 
-// judgeHints sets hintsLegal and returns the score of the hints alone.
-func (e *engine) judgeHints() int {
+// judgeHints sets hintsLegal and returns the score of the hints alone:
+// a hint's edge on the frame must be 0, and one facing another hint must
+// match it and not be 0.
+func (e *engine) judgeHints() (base int) {
 	W, H := e.p.width, e.p.height
 	e.hintsLegal = true
-	base := 0
 	for _, h := range e.p.hints {
-		r, c := h.Pos/W, h.Pos%W
-		edges := e.hintEdges(h.Pos)
-		frame := [4]bool{r == 0, c == W-1, r == H-1, c == 0}
-		for dir := 0; dir < 4; dir++ {
-			if frame[dir] != (edges[dir] == 0) {
-				if frame[dir] || edges[dir] == 0 && e.neighbourIsHint(r, c, dir) {
-					e.hintsLegal = false
+		r, c, edges := h.Pos/W, h.Pos%W, e.hintEdges(h.Pos)
+		for dir, next := range [4]int{h.Pos - W, h.Pos + 1, h.Pos + W, h.Pos - 1} {
+			switch {
+			case [4]bool{r == 0, c == W-1, r == H-1, c == 0}[dir]:
+				e.hintsLegal = e.hintsLegal && edges[dir] == 0
+			case e.hintAt[next] != nil:
+				facing := e.hintEdges(next)[(dir+2)%4]
+				e.hintsLegal = e.hintsLegal && edges[dir] == facing && facing != 0
+				if edges[dir] == facing && (dir == right || dir == down) {
+					base++
 				}
-			}
-		}
-		if c+1 < W && e.hintAt[h.Pos+1] != nil {
-			if edges[right] == e.hintEdges(h.Pos + 1)[left] {
-				base++
-			} else {
-				e.hintsLegal = false
-			}
-		}
-		if r+1 < H && e.hintAt[h.Pos+W] != nil {
-			if edges[down] == e.hintEdges(h.Pos + W)[up] {
-				base++
-			} else {
-				e.hintsLegal = false
 			}
 		}
 	}
 	return base
-}
-
-func (e *engine) neighbourIsHint(r, c, dir int) bool {
-	W, H := e.p.width, e.p.height
-	switch dir {
-	case up:
-		return r > 0 && e.hintAt[(r-1)*W+c] != nil
-	case right:
-		return c+1 < W && e.hintAt[r*W+c+1] != nil
-	case down:
-		return r+1 < H && e.hintAt[(r+1)*W+c] != nil
-	}
-	return c > 0 && e.hintAt[r*W+c-1] != nil
 }
 
 // fillOrder makes a rec for each cell without a hint, in row-major order,
