@@ -292,15 +292,23 @@ func quote(line []byte) string {
 
 // readDictionary reads and checks the word list a line at a time: a line
 // longer than a word is refused when it is read, not stored.
+// badLine makes the messages of a bad line of a file; crlf is the one of
+// a line ended in a carriage return.
+func badLine(file string, line int) func(format string, args ...any) error {
+	return func(format string, args ...any) error {
+		return fmt.Errorf("%s line %d: "+format, append([]any{file, line}, args...)...)
+	}
+}
+
+const crlf = "%s ends in a carriage return (CRLF line ends)"
+
 func readDictionary(in io.Reader) (*dictionary, error) {
 	r := bufio.NewReaderSize(in, 1<<16)
 	var flat []byte
 	n, expected := 0, fmt.Sprintf("expected words of %d to %d letters", minLength, maxLength)
 	for lineNo := 1; ; lineNo++ {
 		line, err := r.ReadSlice('\n')
-		bad := func(format string, args ...any) error {
-			return fmt.Errorf("word list (stdin) line %d: "+format, append([]any{lineNo}, args...)...)
-		}
+		bad := badLine("word list (stdin)", lineNo)
 		line = bytes.TrimSuffix(line, []byte("\n"))
 		prev := flat[max(len(flat)-n, 0):]
 		switch {
@@ -317,7 +325,7 @@ func readDictionary(in io.Reader) (*dictionary, error) {
 		case err != nil && err != io.EOF:
 			return nil, fmt.Errorf("word list (stdin): %v", err)
 		case bytes.HasSuffix(line, []byte("\r")):
-			return nil, bad("%s ends in a carriage return (CRLF line ends)", quote(line))
+			return nil, bad(crlf, quote(line))
 		case !lowercase(line):
 			return nil, bad("%s has a character outside a-z", quote(line))
 		case n == 0 && (len(line) < minLength || len(line) > maxLength) || n > 0 && len(line) != n:
@@ -959,47 +967,40 @@ const maxPuzzleFile = 256 << 20
 
 // readPuzzles reads and checks a puzzle file against the dictionary.
 func readPuzzles(name string, d *dictionary) ([]puzzle, error) {
-	f, err := os.Open(name)
-	var data []byte
-	size := int64(0) // a file larger than the limit is refused by its size, not read
-	if err == nil {
-		info, statErr := f.Stat()
-		switch {
-		case statErr != nil:
-			err = statErr
-		case !info.Mode().IsRegular(): // a device or a pipe would be read to the limit
-			err = &os.PathError{Op: "read", Path: name, Err: errors.New("not a regular file: give a file")}
-		default:
-			size = info.Size()
-		}
-		if err == nil && size <= maxPuzzleFile {
-			data, err = io.ReadAll(io.LimitReader(f, maxPuzzleFile+1))
-		}
-		f.Close()
-	}
 	file := name // as the messages show it: a long or unprintable name is quoted, cut
 	if q := quote([]byte(name)); q != `"`+name+`"` {
 		file = q
 	}
-	if e, ok := err.(*os.PathError); ok {
-		e.Path = file
+	f, err := os.Open(name)
+	var info os.FileInfo
+	if err == nil {
+		defer f.Close()
+		info, err = f.Stat()
+	}
+	var data []byte
+	if err == nil && info.Mode().IsRegular() && info.Size() <= maxPuzzleFile { // nothing read of a device, a pipe or a larger file
+		data, err = io.ReadAll(io.LimitReader(f, maxPuzzleFile+1))
+	}
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		pe.Path = file
 	}
 	switch {
 	case err != nil:
 		return nil, fmt.Errorf("puzzle file: %v", err)
-	case size > maxPuzzleFile || len(data) > maxPuzzleFile:
+	case !info.Mode().IsRegular():
+		return nil, fmt.Errorf("puzzle file %s: not a regular file: give a file", file)
+	case info.Size() > maxPuzzleFile || len(data) > maxPuzzleFile:
 		return nil, fmt.Errorf("puzzle file %s: larger than %d MiB", file, maxPuzzleFile>>20)
 	}
 	n, poolSize := d.n, d.n*(d.n-1)
 	var puzzles []puzzle
 	for i, line := range bytes.Split(bytes.TrimSuffix(data, []byte("\n")), []byte("\n")) {
-		bad := func(format string, args ...any) error {
-			return fmt.Errorf("%s line %d: "+format, append([]any{file, i + 1}, args...)...)
-		}
+		bad := badLine(file, i+1)
 		fields := bytes.Fields(line)
 		switch {
 		case bytes.HasSuffix(line, []byte("\r")):
-			return nil, bad("%s ends in a carriage return (CRLF line ends)", quote(line))
+			return nil, bad(crlf, quote(line))
 		case len(fields) != 2:
 			return nil, bad("expected \"seed letters\", got %s", quote(line))
 		}
@@ -1088,14 +1089,11 @@ func newTeam(d *dictionary, workers int, out io.Writer) *team {
 
 // gather takes every worker back (no chunk is then still running) and adds
 // up their nodes.
-func (tm *team) gather() []*worker {
-	workers := make([]*worker, cap(tm.idle))
-	for i := range workers {
+func (tm *team) gather() {
+	for range cap(tm.idle) {
 		w := <-tm.idle
-		workers[i], tm.nodes, tm.rows = w, tm.nodes+w.letter.nodes, tm.rows+w.gen.placed+w.enum.placed
-		w.letter.nodes, w.gen.placed, w.enum.placed = 0, 0, 0
+		tm.nodes, tm.rows = tm.nodes+w.letter.nodes, tm.rows+w.gen.placed+w.enum.placed
 	}
-	return workers
 }
 
 // chunks does tasks [0, count) in chunks, each on an idle worker, and
@@ -1203,8 +1201,8 @@ func (tm *team) write(part []byte) {
 }
 
 // status writes the status line to out until work is closed, then the
-// last one: a line every few seconds, or on a character device (a
-// terminal, or /dev/null) one redrawn in place four times a second. A
+// last one: a line every few seconds, or on a terminal one redrawn in
+// place four times a second. A
 // failed write stops nothing, nor does SIGPIPE.
 func (tm *team) status(what string, of int64, out io.Writer, work chan bool) {
 	signal.Ignore(syscall.SIGPIPE)
@@ -1234,12 +1232,13 @@ func (tm *team) status(what string, of int64, out io.Writer, work chan bool) {
 	}
 }
 
-// isTerminal says whether w is a character device: a terminal, or
-// /dev/null, where drawing costs nothing.
+// isTerminal says whether w is a terminal (a character device other than
+// /dev/null).
 func isTerminal(w io.Writer) bool {
 	f, _ := w.(*os.File)
 	info, err := f.Stat()
-	return err == nil && info.Mode()&os.ModeCharDevice != 0
+	null, _ := os.Stat(os.DevNull)
+	return err == nil && info.Mode()&os.ModeCharDevice != 0 && !os.SameFile(info, null)
 }
 
 // share is part I of K of tasks of the weights given, [first, end):

@@ -778,7 +778,11 @@ func TestSplitSearchFindsTheOneCoreSquare(t *testing.T) {
 			want = append(want, generate(&alone.gen, p))
 		}
 		for _, cores := range []int{2, 8} {
-			workers := newTeam(d, cores, io.Discard).gather()
+			tm := newTeam(d, cores, io.Discard)
+			var workers []*worker
+			for range cores {
+				workers = append(workers, <-tm.idle)
+			}
 			for p := range count {
 				sp := &splitSearch{}
 				sp.start(true)
