@@ -599,7 +599,7 @@ func TestBadInput(t *testing.T) {
 		{"words4.txt", []string{"-puzzles"}, `-puzzles: expected a FILE after it`},
 		{"words4.txt", []string{"-puzzles", ""}, `-puzzles: expected a FILE after it`},
 		{"words4.txt", []string{"-puzzles", dir}, `not a regular file: give a file`},
-		{"words4.txt", []string{"-puzzles", "/dev/zero"}, `puzzle file: read /dev/zero: not a regular file: give a file`},
+		{"words4.txt", []string{"-puzzles", "/dev/zero"}, `puzzle file /dev/zero: not a regular file: give a file`},
 		{"words4.txt", []string{"-squares", "-parts", "65537", "-part", "1"}, `-parts 65537: expected at most 65536`},
 		{"words4.txt", []string{"-squares", "-parts", "4", "-part", "1", "-parts", "4"}, `"-parts" given twice: give it once`},
 		{"words4.txt", []string{"-v", "-squares", "-v"}, `"-v" given twice: give it once`},
