@@ -27,6 +27,15 @@ type puzzle struct {
 	width, height int
 	pieces        [][4]int // URDL
 	hints         []hint
+	// A block of a board (-block, or "block" in JSON) is a board of its
+	// own: of is the board and block the block it is, in WxH+X+Y (on a
+	// board, the block asked for); open are its sides that face the rest of
+	// the board (up, right, down, left), and taken the pieces hinted
+	// outside it, which it cannot use.
+	of    *puzzle
+	block string
+	open  [4]bool
+	taken []int
 }
 
 const (
@@ -63,6 +72,7 @@ type boardJSON struct {
 	Height *int       `json:"height"`
 	Pieces [][]int    `json:"pieces"`
 	Hints  []hintJSON `json:"hints"`
+	Block  *string    `json:"block,omitempty"`
 	// Other keys of the public board files, read and not used; any other
 	// key is refused, so that a misspelt "hints" cannot drop the hints.
 	Family    json.RawMessage `json:"family,omitempty"`
@@ -94,7 +104,7 @@ func readJSON(name string, data []byte) (*puzzle, error) {
 	if raw.Width == nil || raw.Height == nil || raw.Pieces == nil {
 		return nil, bad("%s: expected \"width\", \"height\" and \"pieces\"", name)
 	}
-	p := &puzzle{width: *raw.Width, height: *raw.Height, name: *cmp.Or(raw.Name, raw.ID, new(string))}
+	p := &puzzle{width: *raw.Width, height: *raw.Height, name: *cmp.Or(raw.Name, raw.ID, new(string)), block: *cmp.Or(raw.Block, new(string))}
 	for i, e := range raw.Pieces {
 		if len(e) != 4 {
 			return nil, bad("%s: piece %d: expected four colours [U,R,D,L], got %d", name, i, len(e))
@@ -243,11 +253,20 @@ func (p *puzzle) header() string {
 // fingerprint names the board's content (name, size, pieces, hints), so
 // that records and checkpoints of another board are refused.
 func (p *puzzle) fingerprint() string {
-	return checksum(fmt.Sprintf("%s %d %d %v %v", p.name, p.width, p.height, p.pieces, p.hints))
+	s := fmt.Sprintf("%s %d %d %v %v", p.name, p.width, p.height, p.pieces, p.hints)
+	if p.of != nil {
+		s += fmt.Sprint(p.open, p.taken)
+	}
+	return checksum(s)
 }
 
 // toJSON is the board in the JSON input format, for checkpoints.
 func (p *puzzle) toJSON() boardJSON {
+	if p.of != nil {
+		b := p.of.toJSON()
+		b.Block = &p.block
+		return b
+	}
 	w, h := p.width, p.height
 	b := boardJSON{Name: &p.name, Width: &w, Height: &h}
 	for _, e := range p.pieces {
@@ -273,9 +292,10 @@ const (
 	left
 )
 
-// readBoard reads BOARD (a file, or stdin for - or none) and its puzzle;
-// a board with no name of its own takes the file's.
-func readBoard(args []string, stdin io.Reader) (*puzzle, error) {
+// readBoard reads BOARD (a file, or stdin for - or none) and its puzzle,
+// and cuts the block asked for (-block, else the board's own); a board
+// with no name of its own takes the file's.
+func readBoard(args []string, stdin io.Reader, block string) (*puzzle, error) {
 	name, data := "stdin", []byte(nil)
 	var err error
 	if len(args) == 0 || args[0] == "-" {
@@ -294,5 +314,33 @@ func readBoard(args []string, stdin io.Reader) (*puzzle, error) {
 	if p.name == "" {
 		p.name = nameOf(name)
 	}
-	return p, nil
+	return p.cut(cmp.Or(block, p.block))
+}
+
+// cut is the block spec (WxH+X+Y: W x H cells from column X, row Y; ""
+// the whole board) of board p as a board of its own, named NAME@WxH+X+Y: its edges on the
+// board's frame are 0, those facing the rest of the board any colour but
+// 0; the hints in it pinned, the pieces hinted outside it taken.
+func (p *puzzle) cut(spec string) (*puzzle, error) {
+	if spec == "" {
+		return p, nil
+	}
+	var w, h, x, y int
+	n, _ := fmt.Sscanf(spec, "%dx%d+%d+%d", &w, &h, &x, &y)
+	if n != 4 || fmt.Sprintf("%dx%d+%d+%d", w, h, x, y) != spec || w < 1 || h < 1 || x < 0 || y < 0 || w > p.width-x || h > p.height-y {
+		return nil, bad("-block %s: expected WxH+X+Y within the %dx%d board", quote(spec), p.width, p.height)
+	}
+	b := &puzzle{name: p.name + "@" + spec, width: w, height: h, pieces: p.pieces, of: p, block: spec,
+		open: [4]bool{y > 0, x+w < p.width, y+h < p.height, x > 0}}
+	for _, t := range p.hints {
+		if r, c := t.Pos/p.width-y, t.Pos%p.width-x; r >= 0 && r < h && c >= 0 && c < w {
+			b.hints = append(b.hints, hint{r*w + c, t.Piece, t.Rot})
+		} else {
+			b.taken = append(b.taken, t.Piece)
+		}
+	}
+	if len(b.hints) == w*h {
+		return nil, bad("-block %s: no cell to fill", spec)
+	}
+	return b, nil
 }

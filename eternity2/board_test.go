@@ -15,7 +15,7 @@ func TestTextAndJSONAgree(t *testing.T) {
 		t.Fatal(err)
 	}
 	_ = text
-	pt, err := readBoard([]string{"testdata/clue1.txt"}, nil)
+	pt, err := readBoard([]string{"testdata/clue1.txt"}, nil, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,6 +104,12 @@ func TestBadInput(t *testing.T) {
 		{"-checkpoint in no directory", two, []string{"-checkpoint", "testdata/none/cp.json"}, "-checkpoint testdata/none/cp.json: no such file or directory"},
 		{"-every without -checkpoint", two, []string{"-every", "5s"}, "-every: expected -checkpoint FILE with it"},
 		{"-merge of nothing", "", []string{"-merge"}, `-merge: no records`},
+		{"-block outside the board", two, []string{"-block", "2x2+1+0"}, `-block "2x2+1+0": expected WxH+X+Y within the 2x2 board`},
+		{"-block of no cell", two, []string{"-block", "0x2+0+0"}, `-block "0x2+0+0": expected WxH+X+Y within`},
+		{"-block malformed", two, []string{"-block", "2x2"}, `-block "2x2": expected WxH+X+Y within`},
+		{"-block of hints only", two + "hint 1 1 0\n", []string{"-block", "1x1+1+0"}, `-block 1x1+1+0: no cell to fill`},
+		{"-block with -merge", "", []string{"-merge", "-block", "1x1+0+0"}, `-merge takes the records and -v or -url, not -block`},
+		{"a block in JSON outside", `{"width":1,"height":1,"pieces":[[0,0,0,0]],"block":"1x2+0+0"}`, nil, `-block "1x2+0+0": expected WxH+X+Y within the 1x1 board`},
 		{"a flag given twice", two, []string{"-nodes", "5", "-nodes", "6"}, `invalid value "6" for flag -nodes: given twice`},
 		{"a bool flag given twice", two, []string{"-all", "-v", "-all"}, `invalid boolean flag all: given twice`},
 		{"-merge of garbage", "hello\n", []string{"-merge"}, `stdin line 1: expected a record starting "eternity2 part I of K", got "hello"`},

@@ -139,6 +139,9 @@ func loadCheckpoint(file string) (*search, error) {
 	p, err := readPuzzle("board", raw)
 	var e *engine
 	if err == nil {
+		p, err = p.cut(p.block)
+	}
+	if err == nil {
 		e, err = newEngine(p)
 	}
 	switch {

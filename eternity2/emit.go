@@ -105,6 +105,10 @@ func boardSource(e *engine) ([]byte, error) {
 	for d := range e.recs {
 		data.Depths = append(data.Depths, e.depthBlock(d, packed(int(e.recs[d].base))))
 	}
+	if n := len(data.Depths); n >= 2 && e.recs[n-1].leftIsPrev {
+		b, last := &data.Depths[n-2], data.Depths[n-1]
+		b.CountLast, b.LastBase, b.LastUp = true, strconv.Itoa(last.PoolBase), last.Up
+	}
 	var b bytes.Buffer
 	if err := boardTemplate.Execute(&b, data); err != nil {
 		return nil, err
@@ -129,6 +133,10 @@ type depthBlock struct {
 	D, Prev, Next, PoolBase int
 	Up, Left                string
 	Last                    bool
+	// The depth before the last, when the last cell's left is its cell:
+	// the last depth's pool base and up colour.
+	CountLast        bool
+	LastBase, LastUp string
 }
 
 // depthBlock is depth d's block, poolBase the packed key of its pools'
@@ -186,11 +194,14 @@ func (c *cursor) explore(limit int64, all bool) stopReason {
 	floor, record := a.floor, a.recordDepth
 	var w uint32
 	var reason stopReason
+	var solutions int64 // in a register, added to c.found at the stop
 	_ = a.end // a's nil check here, not in the blocks
 	switch d {
 {{- range .Depths}}{{if .D}}
 	case {{.D}}:
 		goto l{{.D}}{{end}}{{end}}
+	case {{len .Depths}}:
+		return exhausted // below a whole board: nothing
 	}
 	goto l0
 {{- range .Depths}}
@@ -211,6 +222,23 @@ l{{.D}}:
 		}
 		goto b{{.D}}
 	}
+{{- if .CountLast}}
+	// Counting every solution past the first, with nodes enough left: this
+	// placement and the last cell's fitting pieces counted, not placed.
+	if all && record == {{.Next}}+1 && left > maxCandidates {
+		a.used[w>>pieceShift] = 1
+		n := a.free(boardPools[({{.LastBase}}+uint32({{.LastUp}})<<{{$.PoolShift}}+uint32(w&colourMask))&({{$.PoolLen}}-1)])
+		a.used[w>>pieceShift] = 0
+		if {{$.HintsLegal}} {
+			solutions += n
+		}
+		left -= n + 1
+		if w&lastInPool == 0 {
+			goto l{{.D}}
+		}
+		goto b{{.D}}
+	}
+{{- end}}
 	a.used[w>>pieceShift] = 1
 	a.placed[{{.D}}], a.next[{{.D}}] = w, i
 	left--
@@ -220,7 +248,7 @@ l{{.D}}:
 	}
 {{- if .Last}}
 	if {{$.HintsLegal}} {
-		c.found.Solutions++
+		solutions++
 		if !all {
 			d, reason = {{.Next}}, solved
 			goto stop
@@ -249,6 +277,7 @@ b{{.D}}:
 stop:
 	c.d, c.i = d, i
 	c.found.Nodes += limit - left
+	c.found.Solutions += solutions
 	return reason
 }
 {{- end}}

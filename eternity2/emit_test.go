@@ -104,7 +104,7 @@ func TestSpecialisedPrintsTheSame(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			p, err := readBoard([]string{board}, nil)
+			p, err := readBoard([]string{board}, nil, "")
 			if err != nil {
 				t.Error(err)
 				return
@@ -179,7 +179,7 @@ func TestSpecialisedAndTablesTogether(t *testing.T) {
 		board, expected string
 		all             bool
 	}{{"testdata/clue1-top10.json", "clue1-top10-all", true}, {"testdata/clue3.json", "clue3", false}} {
-		p, err := readBoard([]string{tt.board}, nil)
+		p, err := readBoard([]string{tt.board}, nil, "")
 		if err != nil {
 			t.Fatal(err)
 		}

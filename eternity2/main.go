@@ -25,6 +25,7 @@
 //	eternity2 -resume FILE [-checkpoint FILE] [-v] [-url]       continue a saved search
 //	eternity2 -emit DIR [BOARD]                                 write this program, specialised to BOARD, as a Go module
 //	eternity2 -compiled ... [BOARD]                             the same run by that program, built once into the user's cache
+//	eternity2 ... -block WxH+X+Y [BOARD]                        any of these on a block of BOARD: W x H cells from column X, row Y
 //	eternity2 -h                                                print the usage
 //
 //	-all       search the whole tree and count every solution (default:
@@ -60,6 +61,17 @@
 // 64x64, with colours 0-255, at most 2^20 candidates (a piece in a
 // rotation that fits a kind of cell) and 2^26 pool entries (kinds of cell
 // x colours x 256).
+//
+// Blocks. -block WxH+X+Y (or "block": "WxH+X+Y" in a JSON board) searches
+// the W x H cells from column X, row Y of BOARD as a board of its own,
+// named NAME@WxH+X+Y, as the community's sub-grid counts do: its edges on
+// the board's frame are 0, those facing the rest of the board any colour
+// but 0, its own edges match; the board's pieces, each once, but those
+// hinted outside the block; the hints inside it pinned. The output, -all's
+// count of its fillings, records, checkpoints (which hold the board and
+// the block), -emit and -compiled are the block's; the block must lie
+// inside the board and have a cell to fill. testdata/subgrid.sh computes
+// the community's table with it.
 //
 // Work units. The tree is cut at the first depth with at least 64*K nodes
 // (the units, in search order; the nodes above a unit's root, since the
@@ -141,6 +153,7 @@ const usage = `usage: eternity2 [-all] [-nodes N] [-v] [-url] [-progress] [BOARD
        eternity2 -resume FILE [-checkpoint FILE] [-every DUR] [-v] [-url] [-progress]
        eternity2 -emit DIR [BOARD]                          write this program, its search specialised to BOARD, as a Go module
        eternity2 -compiled [...] [BOARD]                    run it, built once into the user's cache (needs Go)
+       eternity2 [...] -block WxH+X+Y [BOARD]               any of these on the W x H block from column X, row Y
 BOARD: a JSON or text board file, or - or nothing for stdin; flags go before
 it. Default: stop at the first solution; -all: the whole tree; -nodes N:
 stop after N nodes; -v: time and rate on stderr; -url: a viewer link to the
@@ -153,7 +166,7 @@ type options struct {
 	all, verbose, url, merge, compiled bool
 	progress, progressGiven            bool
 	budget, parts, part                int64
-	checkpoint, resume, emit           string
+	checkpoint, resume, emit, block    string
 	every                              time.Duration
 	args                               []string
 	flags                              []string // the arguments before BOARD
@@ -183,6 +196,7 @@ func parseArgs(args []string) (options, error) {
 	fs.BoolVar(&o.merge, "merge", false, "")
 	fs.StringVar(&o.checkpoint, "checkpoint", "", "")
 	fs.StringVar(&o.resume, "resume", "", "")
+	fs.StringVar(&o.block, "block", "", "")
 	fs.DurationVar(&o.every, "every", time.Minute, "")
 	fs.VisitAll(func(f *flag.Flag) { f.Value = &once{Value: f.Value} })
 	if err := fs.Parse(args); err != nil {
@@ -259,7 +273,7 @@ func (o options) check(given map[string]bool) error {
 		}
 		return ""
 	}
-	notEmit, notMerge, notResume := others("emit"), others("merge", "v", "url"), others("resume", "checkpoint", "every", "v", "url", "progress", "compiled")
+	notEmit, notMerge, notResume := others("emit", "block"), others("merge", "v", "url"), others("resume", "checkpoint", "every", "v", "url", "progress", "compiled")
 	switch {
 	case given["nodes"] && o.budget < 1:
 		return bad("-nodes %d: expected a budget of at least 1 node (leave -nodes out for none)", o.budget)
@@ -394,9 +408,9 @@ func (o options) search(stdin io.Reader) (*search, *engine, error) {
 	var p *puzzle
 	var err error
 	if builtinBoard != "" && len(o.args) == 0 {
-		p, err = readPuzzle("the built-in board", []byte(builtinBoard))
+		p, err = builtin(o.block)
 	} else {
-		p, err = readBoard(o.args, stdin)
+		p, err = readBoard(o.args, stdin, o.block)
 	}
 	if err == nil {
 		err = specialisedTo(p, "BOARD")
@@ -408,13 +422,23 @@ func (o options) search(stdin io.Reader) (*search, *engine, error) {
 	return nil, e, err
 }
 
+// builtin is the board a specialised program is written for, and the
+// block asked for (its own, or -block's).
+func builtin(block string) (*puzzle, error) {
+	p, err := readPuzzle("the built-in board", []byte(builtinBoard))
+	if err != nil {
+		return nil, err
+	}
+	return p.cut(cmp.Or(block, p.block))
+}
+
 // specialisedTo refuses a board other than the one this program's search
 // is written for, if it is written for one.
 func specialisedTo(p *puzzle, what string) error {
 	if builtinBoard == "" {
 		return nil
 	}
-	own, err := readPuzzle("the built-in board", []byte(builtinBoard))
+	own, err := builtin("")
 	if err == nil && own.fingerprint() != p.fingerprint() {
 		err = bad("this program searches board %s only, and %s is board %s", own.name, what, p.name)
 	}

@@ -27,6 +27,9 @@ func reference(p *puzzle, budget int64, all bool) []byte {
 		r := rotated(p.pieces[h.Piece], h.Rot)
 		board[h.Pos], label[h.Pos], usedPiece[h.Piece] = &r, fmt.Sprintf("%d/%d", h.Piece, h.Rot), true
 	}
+	for _, piece := range p.taken { // a block's: the pieces hinted outside it
+		usedPiece[piece] = true
+	}
 	var order []int
 	for c := 0; c < W*H; c++ {
 		if board[c] == nil {
@@ -49,7 +52,7 @@ func reference(p *puzzle, budget int64, all bool) []byte {
 		for dir := 0; dir < 4; dir++ {
 			n, inside := neighbour(cell, dir)
 			switch {
-			case !inside && e[dir] != 0: // an edge facing the frame must be 0
+			case !inside && (e[dir] == 0) == p.open[dir]: // an edge facing the frame must be 0, the rest of the board (a block's open side) not
 				return false
 			case inside && e[dir] == 0: // no 0 edge faces another cell
 				return false
@@ -278,7 +281,7 @@ func TestLegalityRules(t *testing.T) {
 		if body != tt.output {
 			t.Errorf("%s:\ngot\n%s\nwant\n%s", tt.name, body, tt.output)
 		}
-		p, _ := readBoard(nil, strings.NewReader(tt.board))
+		p, _ := readBoard(nil, strings.NewReader(tt.board), "")
 		if want := reference(p, 0, true); !bytes.Equal(out.Bytes(), want) {
 			t.Errorf("%s: the reference says\n%s", tt.name, want)
 		}
@@ -376,6 +379,8 @@ func FuzzRun(f *testing.F) {
 		{"", two}, {"-all", two}, {"-merge", ""}, {"-progress", two}, {"-url", "1 1\n0 0 0 0\n"}, {"-parts\x002\x00-part\x001", two},
 		{"-nodes\x00" + strings.Repeat("9", 30), two}, {"testdata", ""}, {"-", "name caf\xe9\n" + two}, {"x\x00-all", two},
 		{"", "\xef\xbb\xbf{}"}, {"", `{"width":1,"height":1,"pieces":[[0,0,0,0]],"hint":[]}`}, {"-merge", "eternity2 part 0 of 1000000000000\n"},
+		{"-all\x00-block\x001x2+1+0", two}, {"-block\x002x2+0+1", two}, {"-block\x001x1+0+0", two + "hint 0 0 0\n"},
+		{"", `{"width":2,"height":1,"pieces":[[0,1,0,0],[0,0,0,1]],"block":"1x1+1+0"}`},
 	} {
 		f.Add(seed.args, []byte(seed.stdin))
 	}

@@ -90,10 +90,13 @@ func (c constraint) allows(colour int) bool {
 	return colour == c.colour && colour != 0
 }
 
-// group is what a cell demands of a candidate beyond its up and left colour.
+// group is what a cell demands of a candidate beyond its up and left
+// colour: in the top row (first column), 0 there on the frame, or any
+// colour but 0 on a block's side that faces the rest of the board; its
+// pools are not keyed by that colour, which the cell reads as 0.
 type group struct {
-	upFrame, leftFrame bool
-	right, down        constraint
+	top, first  bool
+	right, down constraint
 }
 
 // newEngine builds the tables in four steps: the hints on the board, the
@@ -137,6 +140,9 @@ func (e *engine) placeHints() {
 		e.hintAt[h.Pos] = h
 		e.hintUsed[h.Piece] = 1
 	}
+	for _, piece := range p.taken {
+		e.hintUsed[piece] = 1
+	}
 }
 
 // hintEdges is the edges of the hint at cell.
@@ -146,8 +152,8 @@ func (e *engine) hintEdges(cell int) [4]int {
 }
 
 // judgeHints sets hintsLegal and returns the score of the hints alone:
-// a hint's edge on the frame must be 0, and one facing another hint must
-// match it and not be 0.
+// a hint's edge on the frame must be 0 (on a block's open side, not 0),
+// and one facing another hint must match it and not be 0.
 func (e *engine) judgeHints() (base int) {
 	W, H := e.p.width, e.p.height
 	e.hintsLegal = true
@@ -156,7 +162,7 @@ func (e *engine) judgeHints() (base int) {
 		for dir, next := range [4]int{h.Pos - W, h.Pos + 1, h.Pos + W, h.Pos - 1} {
 			switch {
 			case [4]bool{r == 0, c == W-1, r == H-1, c == 0}[dir]:
-				e.hintsLegal = e.hintsLegal && edges[dir] == 0
+				e.hintsLegal = e.hintsLegal && (edges[dir] == 0) != e.p.open[dir]
 			case e.hintAt[next] != nil:
 				facing := e.hintEdges(next)[(dir+2)%4]
 				e.hintsLegal = e.hintsLegal && edges[dir] == facing && facing != 0
@@ -195,9 +201,10 @@ func (e *engine) fillOrder(base int) []group {
 	for d := range e.recs {
 		cell := int(e.recs[d].cell)
 		r, c := cell/W, cell%W
-		g := group{upFrame: r == 0, leftFrame: c == 0}
-		g.right = e.edgeConstraint(c == W-1, cell+1, left)
-		g.down = e.edgeConstraint(r == H-1, cell+W, up)
+		open := e.p.open
+		g := group{top: r == 0, first: c == 0}
+		g.right = e.edgeConstraint(c == W-1 && !open[right], c == W-1, cell+1, left)
+		g.down = e.edgeConstraint(r == H-1 && !open[down], r == H-1, cell+W, up)
 		gi, ok := groupIndex[g]
 		if !ok {
 			gi = len(groups)
@@ -233,12 +240,13 @@ func (e *engine) fillOrder(base int) []group {
 }
 
 // edgeConstraint: an edge on the frame must be 0; facing a hint it must be
-// the hint's colour on the facing side; else any colour but 0.
-func (e *engine) edgeConstraint(onFrame bool, neighbour int, facing int) constraint {
+// the hint's colour on the facing side; else (a block's open side too)
+// any colour but 0.
+func (e *engine) edgeConstraint(onFrame, onSide bool, neighbour int, facing int) constraint {
 	switch {
 	case onFrame:
 		return constraint{kind: mustBeFrame}
-	case e.hintAt[neighbour] != nil:
+	case !onSide && e.hintAt[neighbour] != nil:
 		return constraint{kind: exactColour, colour: e.hintEdges(neighbour)[facing]}
 	}
 	return constraint{kind: anyColour}
@@ -246,10 +254,16 @@ func (e *engine) edgeConstraint(onFrame bool, neighbour int, facing int) constra
 
 // buildPools lays out, for each group and (up, left) pair, the candidates in
 // the contest's order (piece, then rotation), each pool ending in the
-// sentinel. Pools with no candidate share one sentinel, at index 0.
+// sentinel. Pools with no candidate share the sentinels at index 0; the
+// last depth's pools end in sentinels up to a multiple of four entries, so
+// that a count can read them four at a time (the sentinel's piece is used).
 func (e *engine) buildPools(groups []group) {
 	C := e.colours
-	e.candidates = []uint32{sentinel}
+	e.candidates = []uint32{sentinel, sentinel, sentinel, sentinel}
+	last := -1
+	if len(e.recs) > 0 {
+		last = int(e.recs[len(e.recs)-1].base) // its group's number, here
+	}
 	e.poolStart = make([]int32, len(groups)*C<<rowShift)
 	for gi, g := range groups {
 		buckets := map[int][]uint32{}
@@ -260,12 +274,18 @@ func (e *engine) buildPools(groups []group) {
 			}
 			for rot := 0; rot < 4; rot++ {
 				r := rotated(piece, rot)
-				if (r[up] == 0) != g.upFrame || (r[left] == 0) != g.leftFrame ||
+				if (r[up] == 0) != (g.top && !e.p.open[up]) || (r[left] == 0) != (g.first && !e.p.open[left]) ||
 					!g.right.allows(r[right]) || !g.down.allows(r[down]) {
 					continue
 				}
 				cand := uint32(pi)<<pieceShift | uint32(rot)<<rotShift | uint32(r[down])<<downShift | uint32(r[right])
 				k := r[up]<<rowShift + r[left]
+				if g.top {
+					k &= colourMask
+				}
+				if g.first {
+					k &^= colourMask
+				}
 				if buckets[k] == nil {
 					keys = append(keys, k)
 				}
@@ -278,6 +298,9 @@ func (e *engine) buildPools(groups []group) {
 			pool := buckets[k]
 			pool[len(pool)-1] |= lastInPool
 			e.candidates = append(append(e.candidates, pool...), sentinel)
+			for gi == last && (len(pool)+1)%4 != 0 {
+				e.candidates, pool = append(e.candidates, sentinel), append(pool, sentinel)
+			}
 		}
 		if len(e.candidates) > maxCandidates {
 			return

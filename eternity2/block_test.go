@@ -1,0 +1,187 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"math/rand"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// A block is cut as the table's rules say: its sides on the board's frame
+// closed, the others open; the hints in it pinned where they fall in it,
+// the pieces hinted elsewhere taken.
+func TestCut(t *testing.T) {
+	board := &puzzle{name: "b", width: 4, height: 3, pieces: make([][4]int, 12),
+		hints: []hint{{0, 1, 0}, {6, 2, 1}, {11, 3, 2}}}
+	b, err := board.cut("2x2+1+1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := &puzzle{name: "b@2x2+1+1", width: 2, height: 2, pieces: board.pieces, hints: []hint{{1, 2, 1}}, of: board,
+		block: "2x2+1+1", open: [4]bool{true, true, false, true}, taken: []int{1, 3}}
+	if b.name != want.name || b.width != 2 || b.height != 2 || b.open != want.open ||
+		!slicesEqual(b.hints, want.hints) || !slicesEqual(b.taken, want.taken) {
+		t.Errorf("cut 2x2+1+1: %+v\nwant %+v", b, want)
+	}
+	if whole, _ := board.cut(""); whole != board {
+		t.Error("an empty block is not the whole board")
+	}
+	for spec, msg := range map[string]string{
+		"3x2+2+0": "within the 4x3 board", "0x2+0+0": "within", "2x2": "within", "2x2+1+-1": "within",
+		"02x2+0+0": "within", "9223372036854775807x1+1+0": "within", "1x1+0+0": "no cell to fill",
+	} {
+		if _, err := board.cut(spec); err == nil || !strings.Contains(err.Error(), msg) {
+			t.Errorf("cut %q: %v; want an error with %q", spec, err, msg)
+		}
+	}
+}
+
+func slicesEqual[T comparable](a, b []T) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// On random boards, every block searched is the reference's search of that
+// block, node for node, in both modes, whole and in parts, and as a JSON
+// board with its "block" key.
+func TestBlocksAgreeWithReference(t *testing.T) {
+	rng := rand.New(rand.NewSource(47))
+	for i := 0; i < 40; i++ {
+		W, H := 3+rng.Intn(3), 3+rng.Intn(3)
+		board := randomPuzzle(rng, W, H, 3+rng.Intn(3), rng.Intn(4), i%3 == 0)
+		w, h := 1+rng.Intn(W), 1+rng.Intn(H)
+		spec := strconv.Itoa(w) + "x" + strconv.Itoa(h) + "+" + strconv.Itoa(rng.Intn(W-w+1)) + "+" + strconv.Itoa(rng.Intn(H-h+1))
+		p, err := board.cut(spec)
+		if err != nil {
+			continue // every cell a hint
+		}
+		for _, all := range []bool{true, false} {
+			want := reference(p, 0, all)
+			for _, parts := range []int{1, 3} {
+				if got := wholeRun(t, p, 0, all, parts); !bytes.Equal(got, want) {
+					t.Fatalf("board %d block %s all %v in %d parts:\ngot\n%s\nwant\n%s", i, spec, all, parts, got, want)
+				}
+			}
+		}
+		raw, _ := json.Marshal(p.toJSON())
+		again, err := readPuzzle("json", raw)
+		if err == nil {
+			again, err = again.cut(again.block)
+		}
+		if err != nil || again.fingerprint() != p.fingerprint() {
+			t.Fatalf("board %d block %s through JSON: %v", i, spec, err)
+		}
+	}
+}
+
+// The counts the community's table anchors on, each the same on 1, 2 and 8
+// cores, from the table engine and from the program specialised to the
+// block, and in 7 parts merged.
+func TestBlockCounts(t *testing.T) {
+	defer func(n int) { runtime.GOMAXPROCS(n) }(runtime.GOMAXPROCS(0))
+	for _, tt := range []struct {
+		block, board string
+		solutions    string
+	}{
+		{"2x2+0+0", "testdata/e2pieces.txt", "1312"},
+		{"2x2+0+0", "testdata/official_centreclue.json", "1307"},
+		{"2x2+7+7", "testdata/e2pieces.txt", "4059952"},
+		{"3x3+0+0", "testdata/e2pieces.txt", "2633221"},
+	} {
+		var outputs []string
+		for _, procs := range []int{1, 2, 8} {
+			runtime.GOMAXPROCS(procs)
+			var out, errb bytes.Buffer
+			if run([]string{"-all", "-block", tt.block, tt.board}, nil, &out, &errb) != 0 {
+				t.Fatalf("%s of %s: %s", tt.block, tt.board, errb.String())
+			}
+			outputs = append(outputs, out.String())
+		}
+		board, _ := readBoard([]string{tt.board}, nil, tt.block)
+		bin := specialise(t, board)
+		for _, procs := range []string{"1", "2", "8"} {
+			outputs = append(outputs, string(runProgram(t, []string{"GOMAXPROCS=" + procs}, bin, "-all")))
+		}
+		var records bytes.Buffer
+		for k := range 7 {
+			var errb bytes.Buffer
+			run([]string{"-all", "-parts", "7", "-part", strconv.Itoa(k), "-block", tt.block, tt.board}, nil, &records, &errb)
+		}
+		var merged, errb bytes.Buffer
+		run([]string{"-merge"}, &records, &merged, &errb)
+		outputs = append(outputs, merged.String())
+		for _, out := range outputs {
+			if out != outputs[0] || !strings.Contains(out, "\nsolutions "+tt.solutions+"\n") {
+				t.Errorf("%s of %s: printed\n%s\nwant solutions %s, and the same on 1, 2 and 8 cores and in parts", tt.block, tt.board, out, tt.solutions)
+			}
+		}
+	}
+}
+
+// The published table's cells that take seconds (with ETERNITY2_LONG=1,
+// every one of them), computed by the recipe and set against the table
+// (testdata/subgrid-reference.json).
+func TestSubgridTable(t *testing.T) {
+	if testing.Short() {
+		t.Skip("searches blocks for seconds")
+	}
+	bin := buildSelf(t)
+	want := map[string][]string{}
+	data, _ := os.ReadFile("testdata/subgrid-reference.json")
+	var table struct {
+		Rows []struct {
+			Key               string
+			Vide, Fixe, Fixe4 *int64
+			CN                []int64
+		}
+	}
+	if err := json.Unmarshal(data, &table); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range table.Rows {
+		row := []string{}
+		for _, v := range []*int64{r.Vide, r.Fixe, r.Fixe4} {
+			if v == nil {
+				row = append(row, "-")
+			} else {
+				row = append(row, strconv.FormatInt(*v, 10))
+			}
+		}
+		for _, c := range r.CN {
+			row = append(row, strconv.FormatInt(c, 10))
+		}
+		want[r.Key] = row
+	}
+	script, _ := filepath.Abs("testdata/subgrid.sh")
+	cmd := exec.Command(script, bin)
+	if os.Getenv("ETERNITY2_LONG") == "" {
+		cmd.Env = append(os.Environ(), "SUBGRID_QUICK=1")
+	}
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("%s: %v", script, err)
+	}
+	rows := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+	for _, line := range rows {
+		f := strings.Fields(line)
+		if w, ok := want[f[0]]; !ok || !slicesEqual(f[1:], w[:len(f)-1]) {
+			t.Errorf("%s: computed %q, published %q", f[0], f[1:], w)
+		}
+	}
+	if len(rows) < 10 {
+		t.Errorf("only %d rows computed", len(rows))
+	}
+}
