@@ -5,6 +5,7 @@
 #   make instructions [ENTRY=meteor/2098]                  instructions under callgrind (needs valgrind)
 #   make figures                                           the README's results table and chart, from a fresh bench
 #   make lint                                              staticcheck (pinned) and the submission rules
+#   make subgrid                                           eternity2's sub-grid table of the official board (README)
 #   make build                                             bin/harness and every entry in bin/ (bin/meteor ...)
 #   make update | clean
 
@@ -14,7 +15,7 @@ ENTRY   ?=
 RUNS    ?= 5
 ARGS    ?=
 
-.PHONY: bench check test build lint update clean harness instructions figures
+.PHONY: bench check test build lint update clean harness instructions figures subgrid
 
 harness:
 	@$(GO) build -o $(HARNESS) ./harness
@@ -49,6 +50,9 @@ lint: harness
 	@$(GO) run $(STATICCHECK) -version >/dev/null 2>&1 || { echo "make lint: cannot fetch $(STATICCHECK) (it comes from the Go module proxy)" >&2; exit 2; }
 	$(GO) run $(STATICCHECK) ./...
 	$(HARNESS) lint $(ENTRY)
+
+subgrid: build
+	eternity2/testdata/subgrid.sh $(CURDIR)/bin/eternity2
 
 update: harness
 	$(HARNESS) update $(ENTRY)
