@@ -225,7 +225,7 @@ l{{.D}}:
 {{- if .CountLast}}
 	// Counting every solution past the first, with nodes enough left: this
 	// placement and the last cell's fitting pieces counted, not placed.
-	if all && record == {{.Next}}+1 && left > maxCandidates {
+	if all && record == {{.Next}}+1 && left > 4*pieceSlots { // a pool holds at most 4 rotations of each piece
 		a.used[w>>pieceShift] = 1
 		n := a.free(boardPools[({{.LastBase}}+uint32({{.LastUp}})<<{{$.PoolShift}}+uint32(w&colourMask))&({{$.PoolLen}}-1)])
 		a.used[w>>pieceShift] = 0
