@@ -134,17 +134,20 @@ func searchBudget(e *engine, budget int64, all bool, workers int, pr *progress) 
 		go q.work(newCursor(e))
 	}
 	<-q.done
-	if ch := q.cut; ch != nil {
-		left := budget - q.total.Nodes
+	q.mu.Lock() // workers still stopping read the total
+	total, ch := q.total, q.cut
+	q.mu.Unlock()
+	if ch != nil {
+		left := budget - total.Nodes
 		from := ch.marks[0]
 		for _, m := range ch.marks {
 			if m.Found.Nodes <= left {
 				from = m
 			}
 		}
-		q.total.add(searchFrom(e, from, left, all))
+		total.add(searchFrom(e, from, left, all))
 	}
-	return q.total
+	return total
 }
 
 // maxUnits bounds the units of a budgeted search: no tree it can search
