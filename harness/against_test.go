@@ -51,7 +51,7 @@ func againstRepo(t *testing.T) string {
 		}
 	}
 	git("init", "-q")
-	for i, src := range []string{fixtureEntry(10_000_000), fixtureEntry(100_000_000)} {
+	for i, src := range []string{fixtureEntry(2_000_000), fixtureEntry(20_000_000)} {
 		writeFile(t, filepath.Join(root, "e", "main.go"), src)
 		git("add", "-A")
 		git("commit", "-q", "-m", fmt.Sprintf("version %d", i+1))
@@ -132,6 +132,12 @@ func TestStoppedLeavesNothing(t *testing.T) {
 		t.Skip("builds the harness and programs at two commits")
 	}
 	root := againstRepo(t)
+	// A version of e that spins for minutes: stopped while it runs.
+	writeFile(t, filepath.Join(root, "e", "main.go"), fixtureEntry(2_000_000_000))
+	commit := exec.Command("git", "-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false", "-C", root, "commit", "-q", "-am", "long")
+	if out, err := commit.CombinedOutput(); err != nil {
+		t.Fatalf("git commit: %v\n%s", err, out)
+	}
 	harness := filepath.Join(t.TempDir(), "harness")
 	if out, err := exec.Command("go", "build", "-o", harness, ".").CombinedOutput(); err != nil {
 		t.Fatalf("building the harness: %v\n%s", err, out)
