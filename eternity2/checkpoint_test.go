@@ -76,6 +76,31 @@ func TestCheckpointResume(t *testing.T) {
 	}
 }
 
+// A SIGTERM that comes while the first checkpoint is written (the file
+// exists from then on) is caught: the search is saved and stopped, and
+// the process is not killed by the signal's default action.
+func TestSignalDuringFirstSave(t *testing.T) {
+	p, _ := readPuzzle("clue1-top10", mustRead(t, "testdata/clue1-top10.json"))
+	s := newSearch(mustEngine(t, p), 1, true, 0, []int{0}, true)
+	file := filepath.Join(t.TempDir(), "search.json")
+	first := true
+	write := func(file string, c *checkpoint) error {
+		if first {
+			first = false
+			syscall.Kill(os.Getpid(), syscall.SIGTERM)
+			time.Sleep(50 * time.Millisecond) // delivered by now
+		}
+		return saveCheckpoint(file, c)
+	}
+	err := newCoordinator(s, saving{file, time.Hour, write, io.Discard}, 20_000, nil).run()
+	if e, ok := err.(errStopped); !ok || e.sig != syscall.SIGTERM || e.saved != nil {
+		t.Fatalf("run = %v; want stopped by SIGTERM, saved", err)
+	}
+	if _, err := loadCheckpoint(file); err != nil {
+		t.Error(err)
+	}
+}
+
 // searchOutput is what the program prints for a search that has run.
 func searchOutput(t *testing.T, s *search) []byte {
 	t.Helper()

@@ -78,7 +78,12 @@ func (e errStopped) Error() string {
 // run searches every part to its end and returns when they are done, or
 // when a signal stops them.
 func (co *coordinator) run() error {
+	signals := make(chan os.Signal, 1)
 	if file := co.sv.file; file != "" {
+		// Caught before the first save: a signal is never the default
+		// action once the file exists.
+		signal.Notify(signals, syscall.SIGINT, syscall.SIGTERM)
+		defer signal.Stop(signals)
 		// A checkpoint that cannot be written is bad input, found now and
 		// not after the search.
 		if info, err := os.Stat(file); err == nil && info.IsDir() {
@@ -97,7 +102,7 @@ func (co *coordinator) run() error {
 	for k := range co.s.parts {
 		go co.searchPart(k)
 	}
-	return co.wait()
+	return co.wait(signals)
 }
 
 // searchPart runs part k in slices, leaving its state after each.
@@ -132,13 +137,10 @@ func (co *coordinator) checkpoint() *checkpoint {
 // wait saves every so often and on a signal until the parts are done. A
 // save that fails is told and the search goes on: the file still holds
 // the last one saved.
-func (co *coordinator) wait() error {
-	signals := make(chan os.Signal, 1)
+func (co *coordinator) wait(signals <-chan os.Signal) error {
 	ticks := (<-chan time.Time)(nil)
 	file := co.sv.file
 	if file != "" {
-		signal.Notify(signals, syscall.SIGINT, syscall.SIGTERM)
-		defer signal.Stop(signals)
 		ticker := time.NewTicker(co.sv.every)
 		defer ticker.Stop()
 		ticks = ticker.C

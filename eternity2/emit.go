@@ -345,6 +345,9 @@ func buildCompiled(e *engine, dir string, stderr io.Writer) error {
 	if err != nil {
 		return bad("-compiled builds the program with Go, and there is no go command on PATH")
 	}
+	start, signals, done := time.Now(), make(chan os.Signal, 1), make(chan error, 1)
+	signal.Notify(signals, syscall.SIGINT, syscall.SIGTERM)
+	defer signal.Stop(signals)
 	os.MkdirAll(filepath.Dir(dir), 0o755)
 	tmp, err := os.MkdirTemp(filepath.Dir(dir), "build-")
 	if err != nil {
@@ -354,9 +357,6 @@ func buildCompiled(e *engine, dir string, stderr io.Writer) error {
 	if err := writeModule(tmp, e, "-compiled"); err != nil {
 		return err
 	}
-	start, signals, done := time.Now(), make(chan os.Signal, 1), make(chan error, 1)
-	signal.Notify(signals, syscall.SIGINT, syscall.SIGTERM)
-	defer signal.Stop(signals)
 	var out bytes.Buffer
 	build := exec.Command(goCmd, "build", "-o", "eternity2", ".")
 	build.Dir, build.Env, build.Stdout, build.Stderr = tmp, append(os.Environ(), "GOOS="+runtime.GOOS, "GOARCH="+runtime.GOARCH), &out, &out
