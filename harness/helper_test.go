@@ -67,6 +67,11 @@ func helper(mode string, args []string) int {
 			x = x*6364136223846793005 + 1442695040888963407
 		}
 		fmt.Println(x % 7)
+	case "timed-wait": // a wait the block profile times, with the runtime's cputicks
+		runtime.SetBlockProfileRate(1)
+		ch := make(chan int)
+		go func() { ch <- 1 }()
+		fmt.Println(<-ch)
 	case "leader-exits": // the first thread ends alone; another prints and exits
 		go func() {
 			time.Sleep(50 * time.Millisecond)

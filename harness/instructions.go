@@ -5,10 +5,13 @@ package main
 // busy, so it is the figure to tune with on a shared machine (the elapsed
 // and CPU seconds of the same run can move by 15%).
 //
-// A Go program is run with GOMAXPROCS=1 and GODEBUG=asyncpreemptoff=1:
-// valgrind runs one thread at a time anyway, and the runtime's preemption
-// signals would otherwise add instructions that depend on timing. The count
-// covers the whole process, start-up and every thread included.
+// A Go program is run with GOMAXPROCS=1 and
+// GODEBUG=asyncpreemptoff=1,cpu.rdtscp=off: valgrind runs one thread at a
+// time anyway, and the runtime's preemption signals would otherwise add
+// instructions that depend on timing; valgrind 3.19 cannot run RDTSCP,
+// which the runtime times a contended lock with (now and then: 4 runs in
+// 36 of a test binary stopped there). The count covers the whole process,
+// start-up and every thread included.
 
 import (
 	"bytes"
@@ -91,7 +94,7 @@ func (c callgrind) Count(spec RunSpec) (int64, error) {
 		env = os.Environ()
 	}
 	if isGoBinary(bin) {
-		env = append(env[:len(env):len(env)], "GOMAXPROCS=1", "GODEBUG=asyncpreemptoff=1")
+		env = append(env[:len(env):len(env)], "GOMAXPROCS=1", "GODEBUG=asyncpreemptoff=1,cpu.rdtscp=off")
 	}
 	vspec := spec
 	vspec.Bin = vg
@@ -126,14 +129,20 @@ func parseCallgrind(stderr []byte) (int64, error) {
 	return strconv.ParseInt(string(m[0][1]), 10, 64)
 }
 
+var refusedAtRE = regexp.MustCompile(`Unrecognised instruction at address \S+\s+==\d+==\s+at \S+ ([A-Za-z_]\S{0,59})`)
+
 // valgrindRefusal recognises valgrind stopping on an instruction it does not
-// know (AVX-512 on valgrind 3.19, for example) and says so in words.
+// know (AVX-512 on valgrind 3.19, for example) and says so in words, with
+// the function it stopped in where valgrind names one.
 func valgrindRefusal(stderr []byte) string {
-	switch {
-	case bytes.Contains(stderr, []byte("unhandled instruction bytes")), bytes.Contains(stderr, []byte("Unrecognised instruction")):
-		return "valgrind cannot run it: it uses an instruction valgrind does not know (for C/C++ build with -mno-avx512f; for Rust -C target-feature=-avx512f)"
+	if !bytes.Contains(stderr, []byte("unhandled instruction bytes")) && !bytes.Contains(stderr, []byte("Unrecognised instruction")) {
+		return ""
 	}
-	return ""
+	where := ""
+	if m := refusedAtRE.FindSubmatch(stderr); m != nil {
+		where = " in " + string(m[1])
+	}
+	return "valgrind cannot run it: it uses an instruction valgrind does not know" + where + " (for C/C++ build with -mno-avx512f; for Rust -C target-feature=-avx512f)"
 }
 
 // millions prints an instruction count as the README does: 28.4 M.
