@@ -290,8 +290,6 @@ func quote(line []byte) string {
 	return q
 }
 
-// readDictionary reads and checks the word list a line at a time: a line
-// longer than a word is refused when it is read, not stored.
 // badLine makes the messages of a bad line of a file; crlf is the one of
 // a line ended in a carriage return.
 func badLine(file string, line int) func(format string, args ...any) error {
@@ -302,6 +300,8 @@ func badLine(file string, line int) func(format string, args ...any) error {
 
 const crlf = "%s ends in a carriage return (CRLF line ends)"
 
+// readDictionary reads and checks the word list a line at a time: a line
+// longer than a word is refused when it is read, not stored.
 func readDictionary(in io.Reader) (*dictionary, error) {
 	r := bufio.NewReaderSize(in, 1<<16)
 	var flat []byte
