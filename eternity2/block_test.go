@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -26,7 +27,7 @@ func TestCut(t *testing.T) {
 	want := &puzzle{name: "b@2x2+1+1", width: 2, height: 2, pieces: board.pieces, hints: []hint{{1, 2, 1}}, of: board,
 		block: "2x2+1+1", open: [4]bool{true, true, false, true}, taken: []int{1, 3}}
 	if b.name != want.name || b.width != 2 || b.height != 2 || b.open != want.open ||
-		!slicesEqual(b.hints, want.hints) || !slicesEqual(b.taken, want.taken) {
+		!slices.Equal(b.hints, want.hints) || !slices.Equal(b.taken, want.taken) {
 		t.Errorf("cut 2x2+1+1: %+v\nwant %+v", b, want)
 	}
 	if whole, _ := board.cut(""); whole != board {
@@ -40,18 +41,6 @@ func TestCut(t *testing.T) {
 			t.Errorf("cut %q: %v; want an error with %q", spec, err, msg)
 		}
 	}
-}
-
-func slicesEqual[T comparable](a, b []T) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // On random boards, every block searched is the reference's search of that
@@ -177,7 +166,7 @@ func TestSubgridTable(t *testing.T) {
 	rows := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
 	for _, line := range rows {
 		f := strings.Fields(line)
-		if w, ok := want[f[0]]; !ok || !slicesEqual(f[1:], w[:len(f)-1]) {
+		if w, ok := want[f[0]]; !ok || !slices.Equal(f[1:], w[:len(f)-1]) {
 			t.Errorf("%s: computed %q, published %q", f[0], f[1:], w)
 		}
 	}
