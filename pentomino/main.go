@@ -426,8 +426,7 @@ type search struct {
 	buckets     [2][8][1 << nextCells]uint32
 	bucketArena [1 << 16]uint8
 	bucketsUsed int
-	placed      [16]placement // the pieces on the board, X first (masks of board cells); 16 so that a mask replaces a bounds check
-	depth       int
+	placed      [16]uint64 // by piece, its cells where the path placed it last (at a solution, the solution's); 16 so that a mask replaces a bounds check
 	nodes       int64
 	texts       [][]text // the solutions found, as the text of their canonical forms, in chunks (adding one never copies the others)
 	solutions   int
@@ -586,7 +585,7 @@ func (s *search) solve(boardMask uint64, f int, used uint32, entry uint32) {
 			child := boardMask | m
 			if childUsed == allPieces {
 				s.nodes++
-				s.placed[s.depth%len(s.placed)] = placement{m, k}
+				s.placed[k%len(s.placed)] = m
 				s.record()
 				continue
 			}
@@ -616,11 +615,9 @@ func (s *search) solve(boardMask uint64, f int, used uint32, entry uint32) {
 				continue // searched before, without a solution
 			}
 			s.nodes++
-			s.placed[s.depth%len(s.placed)] = placement{m, k}
-			s.depth++
+			s.placed[k%len(s.placed)] = m
 			before := s.solutions
 			s.solve(child, cf, childUsed, childEntry)
-			s.depth--
 			if s.solutions == before {
 				for s.dead[j%deadSlots] != 0 { // states added meanwhile come after j in its run
 					j++
@@ -640,9 +637,9 @@ func (s *search) record() {
 		grid[bits.TrailingZeros64(m)] = '.'
 	}
 	grid[lineEnd] = '\n'
-	for _, p := range s.placed[:s.depth+1] {
-		for m := p.mask; m != 0; m &= m - 1 {
-			grid[bits.TrailingZeros64(m)] = letters[p.piece]
+	for k, piece := range letters {
+		for m := s.placed[k]; m != 0; m &= m - 1 {
+			grid[bits.TrailingZeros64(m)] = byte(piece)
 		}
 	}
 	images := s.b.imageOfText[:s.b.symmetries]
@@ -709,7 +706,7 @@ func (s *search) placeX(i int) uint64 {
 		s.keyHigh[f] = 1<<31 | restricted | uint32(min(n-f, b.endCap))<<keyEnd | uint32(f%b.short)<<keyRow
 	}
 	s.nodes++ // placing X
-	s.placed[0], s.depth = placement{xMask, pieceX}, 1
+	s.placed[pieceX] = xMask
 	return b.holes | xMask | b.past
 }
 

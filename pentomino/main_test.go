@@ -463,7 +463,7 @@ func (s *search) solveByCalls(boardMask uint64, f int, used uint32, entry uint32
 			child := boardMask | m
 			if childUsed == allPieces {
 				s.nodes++
-				s.placed[s.depth%len(s.placed)] = placement{m, k}
+				s.placed[k%len(s.placed)] = m
 				s.record()
 				continue
 			}
@@ -481,11 +481,9 @@ func (s *search) solveByCalls(boardMask uint64, f int, used uint32, entry uint32
 				continue
 			}
 			s.nodes++
-			s.placed[s.depth%len(s.placed)] = placement{m, k}
-			s.depth++
+			s.placed[k%len(s.placed)] = m
 			before := s.solutions
 			s.solveByCalls(child, cf, childUsed, childEntry)
-			s.depth--
 			if s.solutions == before {
 				for s.dead[j%deadSlots] != 0 {
 					j++
