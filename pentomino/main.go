@@ -60,14 +60,17 @@
 //  4. Each solution is stored as the text of its canonical form; they are
 //     sorted and printed.
 //
-// Pages: minor faults (harness medians) 940 on 6x10, 569 on 5x12, 332 on
-// 4x15, 253 on 3x20, 715 on the 8x8, of which a Go hello world takes 206;
-// the dead states are most of the rest (2^deadBits 8-byte slots).
+// Pages: minor faults (harness medians) 679 on 6x10, 437 on 5x12, 295 on
+// 4x15, 243 on 3x20, 583 on the 8x8, of which a Go hello world takes 206;
+// the dead states are most of the rest (2^deadBits 4-byte slots).
 //
 // Tricks that pay (callgrind instructions with GOMAXPROCS=1; README for the
-// times): the dead states (6x10 makes 426,205 nodes without them, 191,078
-// with); the list and dead-state lookups written out in the search's loop
-// (Go spills the loop's registers around a call); buckets of each row's
+// times): the dead states (6x10 makes 426,205 nodes without them, 191,113
+// with), in 4-byte slots (half the pages of 8-byte ones; 6x10: 73.8 M ->
+// 75.9 M instructions, 939 -> 683 faults, 0.88 of the CPU where a first
+// touch of a page costs 11 µs); the list and dead-state lookups written
+// out in the search's loop (Go spills the loop's registers around a
+// call); buckets of each row's
 // placements by the next 8 cells (6x10: 78.7 M -> 75.7 M instructions, 2%
 // of CPU); a lone empty cell rejecting a placement before the flood (6x10:
 // 76.9 M -> 75.7 M, 1% of CPU). One core: on two, the search paid more in
@@ -163,7 +166,7 @@ type board struct {
 	xMasks      []uint64          // X placed at each of its centres in the quarter (eighth) of the board, or 0 when it covers a hole
 	xMirrors    []func(cell) cell // for each, the mirror that fixes it when it lies on an axis, or nil
 	placements  [2][8][]placement // by F restricted or not and by row of the first cell
-	lineMasks   [8][2]uint64      // by row: the cells with no neighbour before, after them in their line
+	lines       [8]lines          // by the row cells are counted from
 	textBytes   int
 	imageOfText [8][72]uint8 // for each symmetry and byte of a solution's text, the bit shown there (lineEnd for '\n')
 }
@@ -191,21 +194,15 @@ type tuning struct {
 	indexBits, deadBits int
 }
 
-// boards are the contest's boards, the default first; the usage and the
-// message for another name list them from here.
+// boards are the contest's boards, the default first (the usage and
+// boardNames list them too: a test holds them to this).
 var boards = []tuning{
 	{"6x10", 13, false, 14, 18}, {"5x12", 11, false, 13, 17}, {"4x15", 9, false, 11, 15},
 	{"3x20", 11, false, 10, 11}, {"8x8", 10, true, 15, 17},
 }
 
-// boardNames is "6x10, 5x12, 4x15, 3x20 or 8x8".
-func boardNames() (names string) {
-	last := len(boards) - 1
-	for _, t := range boards[:last] {
-		names += t.name + ", "
-	}
-	return names[:len(names)-2] + " or " + boards[last].name
-}
+// boardNames lists the boards for a message.
+const boardNames = "6x10, 5x12, 4x15, 3x20 or 8x8"
 
 const lineEnd = 64 // the grid byte after the 64 cells, always '\n'
 
@@ -214,11 +211,10 @@ func newBoard(name string) (*board, bool) {
 	if k < 0 {
 		return nil, false
 	}
-	b := &board{tuning: boards[k], rows: 8, cols: 8}
-	if r, c, found := strings.Cut(name, "x"); found && name != "8x8" {
-		b.rows, _ = strconv.Atoi(r)
-		b.cols, _ = strconv.Atoi(c)
-	}
+	b := &board{tuning: boards[k]}
+	r, c, _ := strings.Cut(name, "x")
+	b.rows, _ = strconv.Atoi(r)
+	b.cols, _ = strconv.Atoi(c)
 	b.short = min(b.rows, b.cols)
 	b.endCap = b.lookAhead + b.short + 1
 	if b.exactEnd {
@@ -229,12 +225,13 @@ func newBoard(name string) (*board, bool) {
 		b.holes, b.symmetries = 1<<b.bitOf(3, 3)|1<<b.bitOf(3, 4)|1<<b.bitOf(4, 3)|1<<b.bitOf(4, 4), 8
 	}
 	for row := range b.short {
+		b.lines[row].short = b.short
 		for i := 0; i < 64; i++ {
 			switch (row + i) % b.short {
 			case 0:
-				b.lineMasks[row][0] |= 1 << i
+				b.lines[row].first |= 1 << i
 			case b.short - 1:
-				b.lineMasks[row][1] |= 1 << i
+				b.lines[row].last |= 1 << i
 			}
 		}
 	}
@@ -295,15 +292,20 @@ func (b *board) place(shape []cell, r, c int) (m uint64) {
 	return m
 }
 
-// grow adds to m the cells next to its cells (neighbours): along the line (not past its
-// ends, given by the line masks for the row m is counted from) and in the
-// lines before and after.
-func grow(m, firstInLine, lastInLine uint64, short int) uint64 {
-	return m | neighbours(m, firstInLine, lastInLine, short)
+// lines is how the board's lines lie in a mask counted from a row: the
+// cells with no neighbour before them in their line, those with none
+// after, and the lines' length.
+type lines struct {
+	first, last uint64
+	short       int
 }
 
-func neighbours(m, firstInLine, lastInLine uint64, short int) uint64 {
-	return (m&^lastInLine)<<1 | (m&^firstInLine)>>1 | m<<(short&63) | m>>(short&63)
+// grow adds to m the cells next to its cells (neighbours): along the line
+// (not past its ends) and in the lines before and after.
+func (l lines) grow(m uint64) uint64 { return m | l.neighbours(m) }
+
+func (l lines) neighbours(m uint64) uint64 {
+	return (m&^l.last)<<1 | (m&^l.first)>>1 | m<<(l.short&63) | m>>(l.short&63)
 }
 
 // findXCentres places X at each of its centres in the quarter (eighth) of
@@ -389,8 +391,7 @@ func (b *board) buildPlacements(mirror func(cell) cell) {
 // exactEnd): past it no cell the list knows, nor any neighbour of one, is
 // beyond the board, and a placement that runs off the board is one the
 // overlap test rejects (the cells past the end are set). The index holds
-// key << 32 | entry by open addressing; the dead states hold their keys
-// (below). A list's placements lie in the arena, piece by piece; the group
+// key << 32 | entry by open addressing; the dead states, theirs (below). A list's placements lie in the arena, piece by piece; the group
 // of piece k runs from groupStart[k] to groupStart[k+1], counted from
 // listStart.
 const (
@@ -415,9 +416,10 @@ type search struct {
 	restrictF   uint32     // F's bit while F is restricted (X's centre is on a mirror), else 0
 	lookMask    uint32     // the occupancy bits of a key
 	indexShift  uint32     // 32 - log2 of the index's size: a home is the top bits of a hash
-	deadShift   uint64     // the same for the dead states
+	deadMask    uint64     // 2^(deadBits+deadRest) - 1: a dead state's key is hashed modulo its successor
+	beyond      [64]uint64 // by f, the board's cells past those a dead state's key holds
 	index       [indexSlots]uint64
-	dead        [deadSlots]uint64
+	dead        [deadSlots]uint32
 	arena       [arenaWords]uint64
 	arenaUsed   int
 	lists       int
@@ -434,14 +436,18 @@ type search struct {
 
 func newSearch(b *board) *search {
 	s := &search{b: b, lists: 1, // no list is number 0, so no entry is 0
-		lookMask: 1<<b.lookAhead - 1, indexShift: uint32(32 - b.indexBits), deadShift: uint64(64 - b.deadBits)}
+		lookMask: 1<<b.lookAhead - 1, indexShift: uint32(32 - b.indexBits),
+		deadMask: 1<<(b.deadBits+deadRest) - 1}
+	for f := range s.beyond {
+		s.beyond[f] = ^(b.past | b.holes) & (^uint64(0) << (f + 1 + b.deadBits + deadRest - deadCells))
+	}
 	// A zero in every page the tables use: a probe reads slots before they
 	// are written, and a page first read maps the kernel's page of zeros,
 	// which costs a second fault when it is written.
 	for i := 0; i < 1<<b.indexBits; i += 512 {
 		s.index[i] = 0
 	}
-	for i := 0; i < 1<<b.deadBits; i += 512 {
+	for i := 0; i < 1<<b.deadBits; i += 1024 {
 		s.dead[i] = 0
 	}
 	return s
@@ -454,7 +460,7 @@ func newSearch(b *board) *search {
 // open.
 func (s *search) newList(key uint32, f int, boardMask uint64, i uint32) uint32 {
 	b := s.b
-	firstInLine, lastInLine := b.lineMasks[f%b.short][0], b.lineMasks[f%b.short][1]
+	ln := b.lines[f%b.short]
 	known := uint64(1)<<(b.lookAhead+1) - 1
 	board := boardMask >> f
 	if end := b.rows*b.cols - f; end < b.endCap {
@@ -462,7 +468,7 @@ func (s *search) newList(key uint32, f int, boardMask uint64, i uint32) uint32 {
 		board |= ^uint64(0) << end
 	}
 	filled := board & known
-	nextToUnknown := grow(^known, firstInLine, lastInLine, b.short) & known
+	nextToUnknown := ln.grow(^known) & known
 	list, start := s.lists, s.arenaUsed
 	s.listStart[list] = uint32(start)
 	starts := &s.groupStart[list]
@@ -475,18 +481,18 @@ func (s *search) newList(key uint32, f int, boardMask uint64, i uint32) uint32 {
 		}
 		empty := known &^ (filled | p.mask)
 		// Most walled-off regions are single cells: one step finds those.
-		if empty&^(neighbours(empty, firstInLine, lastInLine, b.short)|nextToUnknown) != 0 {
+		if empty&^(ln.neighbours(empty)|nextToUnknown) != 0 {
 			continue
 		}
 		open := nextToUnknown
 		if p.mask&^known != 0 { // the piece covers unknown cells, which then wall off
-			open = grow(^known&^p.mask, firstInLine, lastInLine, b.short) & known
+			open = ln.grow(^known&^p.mask) & known
 		}
 		reached := empty & open
-		for grown := grow(reached, firstInLine, lastInLine, b.short) & empty; grown != reached; grown = grow(reached, firstInLine, lastInLine, b.short) & empty {
+		for grown := ln.grow(reached) & empty; grown != reached; grown = ln.grow(reached) & empty {
 			reached = grown
 		}
-		if walledOff := empty &^ reached; walledOff != 0 && unfillable(walledOff, firstInLine, lastInLine, b.short) {
+		if walledOff := empty &^ reached; walledOff != 0 && unfillable(walledOff, ln) {
 			continue
 		}
 		for ; k <= p.piece; k++ {
@@ -530,13 +536,13 @@ func (s *search) bucket(restricted, row int, after uint64) []uint8 {
 
 // unfillable says whether the walled-off cells hold a region whose size is
 // not a multiple of five.
-func unfillable(walledOff, firstInLine, lastInLine uint64, short int) bool {
+func unfillable(walledOff uint64, ln lines) bool {
 	if bits.OnesCount64(walledOff)%pieceCells != 0 {
 		return true
 	}
 	for walledOff != 0 {
 		region := walledOff & -walledOff
-		for grown := grow(region, firstInLine, lastInLine, short) & walledOff; grown != region; grown = grow(region, firstInLine, lastInLine, short) & walledOff {
+		for grown := ln.grow(region) & walledOff; grown != region; grown = ln.grow(region) & walledOff {
 			region = grown
 		}
 		if bits.OnesCount64(region)%pieceCells != 0 {
@@ -552,19 +558,30 @@ func unfillable(walledOff, firstInLine, lastInLine uint64, short int) bool {
 // A dead state's key packs the state into a word. Every cell before the
 // first empty cell f is filled, and no piece reaches far past the cell it
 // was placed at, which was at most f; only X, placed first, may lie
-// further on (on the contest's boards, 33 cells past f at most, which a
-// test keeps under 46):
+// further on:
 //
-//	dead-state key: bits 63 ............. 18   17 .. 12   11 ........ 0
-//	                [ cells f+1 ... f+46   ][    f     ][ pieces used ]
+//	dead-state key: bits ... 18               17 .. 12   11 ........ 0
+//	                [ cells f+1 ... f+w     ][    f     ][ pieces used ]
+//
+// The key times an odd number, modulo 2^(deadBits+deadRest), is a hash
+// that maps keys one to one: its top deadBits bits are the state's home
+// slot, and a slot of 32 bits holds its other deadRest bits under the
+// slot's distance from home plus 1 (0 is a free slot; a state past 62
+// slots from home is not kept). Half the bytes of a slot holding the key:
+// 6x10's dead states take 1 MiB, not 2. So w = deadBits + 8 cells (26 on
+// 6x10): a state with a cell filled further on (X early in the search, a
+// piece standing four rows down on the 8x8) is not kept (6x10 makes 35
+// more nodes, the 8x8 47); the cells past the end and the holes are the
+// same for every state with this f, and need no place in the key.
 //
 // While F is restricted its bit is set among the pieces used: a state dead
 // with F restricted may live without the restriction, and no real state
-// has that board with F used (it would have five more cells filled). No
-// key is 0: X is always used.
+// has that board with F used (it would have five more cells filled).
 const (
 	deadF     = pieceBits
 	deadCells = pieceBits + 6
+	deadRest  = 26
+	deadStep  = 1 << deadRest
 )
 
 // solve fills the first empty cell f of boardMask with every unused piece
@@ -606,13 +623,16 @@ func (s *search) solve(boardMask uint64, f int, used uint32, entry uint32) {
 			if childEntry&allPieces&^childUsed == 0 {
 				continue // look-ahead: no unused piece can fill the next empty cell
 			}
-			deadKey := uint64(childUsed|s.restrictF) | uint64(cf)<<deadF | after<<deadCells
-			j := deadKey * multiplier >> (s.deadShift & 63)
-			for s.dead[j%deadSlots] != deadKey && s.dead[j%deadSlots] != 0 {
-				j++
-			}
-			if s.dead[j%deadSlots] != 0 {
-				continue // searched before, without a solution
+			j, tag := uint64(0), uint64(1<<32) // no slot: a state wider than a key is not kept
+			if child&s.beyond[cf&63] == 0 {
+				h := (uint64(childUsed|s.restrictF) | uint64(cf)<<deadF | after<<deadCells) * multiplier & s.deadMask
+				j, tag = h>>deadRest, h&(deadStep-1)|deadStep
+				for uint64(s.dead[j%deadSlots]) != tag && s.dead[j%deadSlots] != 0 {
+					j, tag = j+1, tag+deadStep
+				}
+				if s.dead[j%deadSlots] != 0 {
+					continue // searched before, without a solution
+				}
 			}
 			s.nodes++
 			s.placed[k%len(s.placed)] = m
@@ -620,9 +640,11 @@ func (s *search) solve(boardMask uint64, f int, used uint32, entry uint32) {
 			s.solve(child, cf, childUsed, childEntry)
 			if s.solutions == before {
 				for s.dead[j%deadSlots] != 0 { // states added meanwhile come after j in its run
-					j++
+					j, tag = j+1, tag+deadStep
 				}
-				s.dead[j%deadSlots] = deadKey
+				if tag < 1<<32 { // else too far from home for its slot to say
+					s.dead[j%deadSlots] = uint32(tag)
+				}
 			}
 		}
 	}
@@ -742,8 +764,7 @@ func main() {
 
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
-		io.WriteString(stdout, "usage: pentomino [-v] [BOARD]\n  BOARD  "+strings.Replace(boardNames(), ",", " (default),", 1)+
-			" (the square without its centre)\n  -v     print the node count on stderr\n")
+		io.WriteString(stdout, "usage: pentomino [-v] [BOARD]\n  BOARD  6x10 (default), 5x12, 4x15, 3x20 or 8x8 (the square without its centre)\n  -v     print the node count on stderr\n")
 		return 0
 	}
 	verbose := len(args) > 0 && args[0] == "-v"
@@ -761,7 +782,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if !ok {
 		quoted := strconv.Quote(name[:min(len(name), 32)]) + strings.Repeat("...", min(len(name)/33, 1))
-		io.WriteString(stderr, "pentomino: expected a board "+boardNames()+", got "+quoted+"\n")
+		io.WriteString(stderr, "pentomino: expected a board "+boardNames+", got "+quoted+"\n")
 		return 2
 	}
 	s := b.searchAll()

@@ -19,11 +19,11 @@ var contest = []struct {
 	solutions int
 	nodes     int64
 }{
-	{"6x10", 2339, 191078},
-	{"5x12", 1010, 60237},
-	{"4x15", 368, 15901},
-	{"3x20", 2, 1026},
-	{"8x8", 65, 63860},
+	{"6x10", 2339, 191113},
+	{"5x12", 1010, 60255},
+	{"4x15", 368, 15921},
+	{"3x20", 2, 1037},
+	{"8x8", 65, 63907},
 }
 
 func solved(t *testing.T, name string) (*board, []byte, int64) {
@@ -301,7 +301,7 @@ func TestArguments(t *testing.T) {
 		t.Errorf("pentomino -h: status %d, stdout %q, stderr %q", status, out.String(), errb.String())
 	}
 	errb.Reset()
-	if status := run([]string{"-v", "3x20"}, &out, &errb); status != 0 || errb.String() != "nodes 1026\n" {
+	if status := run([]string{"-v", "3x20"}, &out, &errb); status != 0 || errb.String() != "nodes 1037\n" {
 		t.Errorf("pentomino -v 3x20: status %d, stderr %q", status, errb.String())
 	}
 	errb.Reset()
@@ -349,7 +349,7 @@ func TestGrowOnEveryBoard(t *testing.T) {
 					}
 				}
 				m := uint64(1) << b.bitOf(r, col)
-				if got := grow(m, b.lineMasks[0][0], b.lineMasks[0][1], b.short) & cells; got != want {
+				if got := b.lines[0].grow(m) & cells; got != want {
 					t.Errorf("%s (%d,%d): grow = %#x, want %#x", c.name, r, col, got, want)
 				}
 			}
@@ -416,31 +416,8 @@ func TestUnfillable(t *testing.T) {
 		{"four at a line's end, one at the next line's start", 0b11111 << 2, true},
 	}
 	for _, c := range cases {
-		if got := unfillable(c.walledOff, b.lineMasks[0][0], b.lineMasks[0][1], b.short); got != c.want {
+		if got := unfillable(c.walledOff, b.lines[0]); got != c.want {
 			t.Errorf("%s (%#x): unfillable = %v, want %v", c.name, c.walledOff, got, c.want)
-		}
-	}
-}
-
-// Every cell a state has filled lies within the 46 cells after its first
-// empty cell that a dead state's key holds: no piece reaches that far past
-// its first cell, nor X past the board's first cell.
-func TestDeadStateKeysHoldTheStates(t *testing.T) {
-	for _, c := range contest {
-		b, _ := newBoard(c.name)
-		reach := 0
-		for _, byRow := range b.placements {
-			for _, ps := range byRow {
-				for _, p := range ps {
-					reach = max(reach, bits.Len64(p.mask))
-				}
-			}
-		}
-		for _, x := range b.xMasks {
-			reach = max(reach, bits.Len64(x))
-		}
-		if reach > 64-deadCells {
-			t.Errorf("%s: a state may have cells filled %d past its first empty one; a dead state's key holds %d", c.name, reach, 64-deadCells)
 		}
 	}
 }
@@ -472,13 +449,16 @@ func (s *search) solveByCalls(boardMask uint64, f int, used uint32, entry uint32
 			if childEntry&allPieces&^childUsed == 0 {
 				continue
 			}
-			deadKey := uint64(childUsed|s.restrictF) | uint64(cf)<<deadF | child>>(cf&63)>>1<<deadCells
-			j := deadKey * multiplier >> (s.deadShift & 63)
-			for s.dead[j%deadSlots] != deadKey && s.dead[j%deadSlots] != 0 {
-				j++
-			}
-			if s.dead[j%deadSlots] != 0 {
-				continue
+			j, tag := uint64(0), uint64(1<<32)
+			if child&s.beyond[cf&63] == 0 {
+				h := (uint64(childUsed|s.restrictF) | uint64(cf)<<deadF | child>>(cf&63)>>1<<deadCells) * multiplier & s.deadMask
+				j, tag = h>>deadRest, h&(deadStep-1)|deadStep
+				for uint64(s.dead[j%deadSlots]) != tag && s.dead[j%deadSlots] != 0 {
+					j, tag = j+1, tag+deadStep
+				}
+				if s.dead[j%deadSlots] != 0 {
+					continue
+				}
 			}
 			s.nodes++
 			s.placed[k%len(s.placed)] = m
@@ -486,9 +466,11 @@ func (s *search) solveByCalls(boardMask uint64, f int, used uint32, entry uint32
 			s.solveByCalls(child, cf, childUsed, childEntry)
 			if s.solutions == before {
 				for s.dead[j%deadSlots] != 0 {
-					j++
+					j, tag = j+1, tag+deadStep
 				}
-				s.dead[j%deadSlots] = deadKey
+				if tag < 1<<32 {
+					s.dead[j%deadSlots] = uint32(tag)
+				}
 			}
 		}
 	}
@@ -531,5 +513,20 @@ func TestTablesHoldEveryBoard(t *testing.T) {
 			s.lists >= 1<<b.indexBits*3/4 || dead >= 1<<b.deadBits*3/4 {
 			t.Errorf("%s: %d lists, %d arena words, %d bucket bytes, %d dead states: past the tables' room", c.name, s.lists, s.arenaUsed, s.bucketsUsed, dead)
 		}
+	}
+}
+
+// boardNames and the usage list the boards of boards, in order, the
+// default first.
+func TestBoardNames(t *testing.T) {
+	var names []string
+	for _, b := range boards {
+		names = append(names, b.name)
+	}
+	want := strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+	var usage bytes.Buffer
+	run([]string{"-h"}, &usage, &usage)
+	if boardNames != want || !strings.Contains(usage.String(), strings.Replace(want, ",", " (default),", 1)) {
+		t.Errorf("boardNames %q and the usage\n%s\ndo not list %q", boardNames, usage.String(), want)
 	}
 }
