@@ -585,9 +585,13 @@ const (
 )
 
 // solve fills the first empty cell f of boardMask with every unused piece
-// the list entry offers, recursing until every piece is used.
+// the list entry offers, recursing until every piece is used. A call is a
+// node: the placement that made boardMask. board is boardMask as the
+// list's words see it, from f, the cells past its end filled. The child's
+// list and its dead-state probe are written out in the loop: calls would
+// spill the loop's registers.
 func (s *search) solve(boardMask uint64, f int, used uint32, entry uint32) {
-	// The board as the list's words see it, from f; cells past its end filled.
+	s.nodes++
 	board := boardMask>>(f&63) | ^(^uint64(0) >> (f & 63))
 	list := entry >> pieceBits % maxLists
 	base, starts := s.listStart[list], &s.groupStart[list]
@@ -601,12 +605,10 @@ func (s *search) solve(boardMask uint64, f int, used uint32, entry uint32) {
 			m := s.arena[next%arenaWords] << (f & 63)
 			child := boardMask | m
 			if childUsed == allPieces {
-				s.nodes++
 				s.placed[k%len(s.placed)] = m
 				s.record()
 				continue
 			}
-			// list and the dead-state probe, written out: calls would spill the loop's registers.
 			cf := bits.TrailingZeros64(^child | 1<<63)
 			after := child >> (cf & 63) >> 1 // the cells after cf
 			key := s.keyHigh[cf&63] | uint32(after)&s.lookMask
@@ -634,7 +636,6 @@ func (s *search) solve(boardMask uint64, f int, used uint32, entry uint32) {
 					continue // searched before, without a solution
 				}
 			}
-			s.nodes++
 			s.placed[k%len(s.placed)] = m
 			before := s.solutions
 			s.solve(child, cf, childUsed, childEntry)
@@ -654,6 +655,7 @@ func (s *search) solve(boardMask uint64, f int, used uint32, entry uint32) {
 // form: the smallest of its images, compared byte by byte as they are
 // needed (two images usually part within the first few cells).
 func (s *search) record() {
+	s.nodes++          // the placement that completed it
 	var grid [128]byte // letters by bit, and lineEnd; 128 so that a mask replaces a bounds check
 	for m := s.b.holes; m != 0; m &= m - 1 {
 		grid[bits.TrailingZeros64(m)] = '.'
@@ -727,7 +729,6 @@ func (s *search) placeX(i int) uint64 {
 	for f := 0; f < n; f++ {
 		s.keyHigh[f] = 1<<31 | restricted | uint32(min(n-f, b.endCap))<<keyEnd | uint32(f%b.short)<<keyRow
 	}
-	s.nodes++ // placing X
 	s.placed[pieceX] = xMask
 	return b.holes | xMask | b.past
 }

@@ -426,6 +426,7 @@ func TestUnfillable(t *testing.T) {
 // list, where solve holds a copy of it: the two must meet the same lists
 // in the same index slots.
 func (s *search) solveByCalls(boardMask uint64, f int, used uint32, entry uint32) {
+	s.nodes++
 	board := boardMask>>(f&63) | ^(^uint64(0) >> (f & 63))
 	list := entry >> pieceBits % maxLists
 	base, starts := s.listStart[list], &s.groupStart[list]
@@ -439,7 +440,6 @@ func (s *search) solveByCalls(boardMask uint64, f int, used uint32, entry uint32
 			m := s.arena[next%arenaWords] << (f & 63)
 			child := boardMask | m
 			if childUsed == allPieces {
-				s.nodes++
 				s.placed[k%len(s.placed)] = m
 				s.record()
 				continue
@@ -460,7 +460,6 @@ func (s *search) solveByCalls(boardMask uint64, f int, used uint32, entry uint32
 					continue
 				}
 			}
-			s.nodes++
 			s.placed[k%len(s.placed)] = m
 			before := s.solutions
 			s.solveByCalls(child, cf, childUsed, childEntry)
