@@ -16,18 +16,19 @@
 // candidates by ascending piece index (input order, 0-based), then rotation
 // 0, 1, 2, 3. A node is one legal placement (hints are not nodes).
 //
-// Usage:
+// Usage (what -h prints):
 //
-//	eternity2 [-all] [-nodes N] [-v] [-url] [-progress] [BOARD]  search (BOARD: a file, or - or nothing for stdin)
-//	eternity2 ... -parts K -part I [BOARD]                      search work unit I of K, print its record
-//	eternity2 -merge [RECORD...]                                merge the K records (files, or stdin) into the run's output
-//	eternity2 ... -checkpoint FILE [-every DUR] [BOARD]         save the search every DUR (1m) and on SIGINT/SIGTERM
-//	eternity2 -resume FILE [-checkpoint FILE] [-v] [-url]       continue a saved search
-//	eternity2 -emit DIR [BOARD]                                 write this program, specialised to BOARD, as a Go module
-//	eternity2 -compiled ... [BOARD]                             the same run by that program, built once into the user's cache
-//	eternity2 ... -block WxH+X+Y [BOARD]                        any of these on a block of BOARD: W x H cells from column X, row Y
-//	eternity2 -h                                                print the usage
+//	eternity2 [-all] [-nodes N] [-v] [-url] [-progress] [BOARD]   search BOARD: a JSON or text board file, or - or nothing for stdin
+//	eternity2 ... -parts K -part I [BOARD]                        search work unit I of K, print its record
+//	eternity2 -merge [-v] [-url] [RECORD...]                      merge the K records (files, or stdin) into the run's output
+//	eternity2 ... -checkpoint FILE [-every DUR] [BOARD]           save the search every DUR (1m) and on SIGINT/SIGTERM
+//	eternity2 -resume FILE [-checkpoint FILE] [-v] [-url] ...     continue a saved search
+//	eternity2 -emit DIR [BOARD]                                   write this program, specialised to BOARD, as a Go module
+//	eternity2 -compiled ... [BOARD]                               the same run by that program, built once into the user's cache (needs Go)
+//	eternity2 ... -block WxH+X+Y [BOARD]                          any of these on a block of BOARD: W x H cells from column X, row Y
+//	eternity2 -h                                                  print the usage
 //
+//	Flags go before BOARD.
 //	-all       search the whole tree and count every solution (default:
 //	           stop at the first solution)
 //	-nodes N   stop after N nodes (N >= 1): a deterministic budget, searched
@@ -37,9 +38,10 @@
 //	           board, on stderr after the run: "url https://...", four edge
 //	           letters a cell (URDL, 'a'+colour, so colours 0-25) and
 //	           three-digit 1-based piece numbers, "aaaa" and 000 when empty
-//	-progress  a status line on stderr (the default on a terminal): nodes,
-//	           rate, the best board, the time, and for a budget or parts the
-//	           share done and the time left; with -url, the best board's link
+//	-progress  a status line on stderr (the default on a terminal;
+//	           -progress=false for none): nodes, rate, the best board, the
+//	           time, and for a budget or parts the share done and the time
+//	           left; with -url, the best board's link
 //
 // Output, exactly: "board NAME WxH pieces P hints K", "nodes N",
 // "solutions S", "best B/MAX" where best is the highest-scoring board seen
@@ -146,20 +148,13 @@ import (
 	"time"
 )
 
-const usage = `usage: eternity2 [-all] [-nodes N] [-v] [-url] [-progress] [BOARD]
-       eternity2 [-all] -parts K -part I [-v] [BOARD]      one work unit: prints its record
-       eternity2 -merge [-v] [-url] [RECORD...]             the records of every unit: prints the run's output
-       eternity2 [...] -checkpoint FILE [-every DUR] [BOARD]
-       eternity2 -resume FILE [-checkpoint FILE] [-every DUR] [-v] [-url] [-progress]
-       eternity2 -emit DIR [BOARD]                          write this program, its search specialised to BOARD, as a Go module
-       eternity2 -compiled [...] [BOARD]                    run it, built once into the user's cache (needs Go)
-       eternity2 [...] -block WxH+X+Y [BOARD]               any of these on the W x H block from column X, row Y
-BOARD: a JSON or text board file, or - or nothing for stdin; flags go before
-it. Default: stop at the first solution; -all: the whole tree; -nodes N:
-stop after N nodes; -v: time and rate on stderr; -url: a viewer link to the
-best board on stderr; -progress: a status line on stderr (the default on a
-terminal; -progress=false for none).
-`
+// usage is the header's usage section, the one place it is written.
+func usage() string {
+	src, _ := source.ReadFile("main.go")
+	_, text, _ := strings.Cut(string(src), "// Usage (what -h prints):\n//\n")
+	text, _, _ = strings.Cut(text, "\n//\n// Output")
+	return "usage:\n" + strings.ReplaceAll("\n"+text, "\n//", "\n")[1:] + "\n"
+}
 
 // options is the command line, parsed and checked once.
 type options struct {
@@ -316,7 +311,7 @@ func main() {
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	o, err := parseArgs(args)
 	if err == flag.ErrHelp {
-		io.WriteString(stdout, usage)
+		io.WriteString(stdout, usage())
 		return 0
 	}
 	if err == nil {
