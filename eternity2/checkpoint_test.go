@@ -264,7 +264,7 @@ func TestOneRunAFile(t *testing.T) {
 	args := []string{"-nodes", "2000000", "-checkpoint", file, "testdata/bench-hard.json"}
 	var out, errb bytes.Buffer
 	if status := run(args, nil, &out, &errb); status != 2 || out.Len() != 0 ||
-		!strings.Contains(errb.String(), "another run is saving to it") || strings.Count(errb.String(), "\n") != 1 {
+		!strings.Contains(errb.String(), "another run saves to it") || strings.Count(errb.String(), "\n") != 1 {
 		t.Errorf("a second run: status %d, stderr %q; want 2 and one line saying another run saves there", status, errb.String())
 	}
 	if _, err := os.Stat(file); err == nil {

@@ -79,7 +79,7 @@ func parseRecord(name string, firstLine int, data []byte) (record, error) {
 	}
 	last := headLines + height
 	if n < 16 || height < 1 || height > maxSide || len(lines) != last+1 || lines[last] != "sum "+checksum(strings.Join(lines[:last], "\n")+"\n") {
-		return r, bad("%s line %d: expected \"sum\" and the checksum of the lines above (the record was edited or cut)", name, firstLine+min(len(lines)+1, last+1))
+		return r, bad("%s line %d: expected \"sum\" and the lines' checksum (the record was edited or cut)", name, firstLine+min(len(lines)+1, last+1))
 	}
 	r.header, r.all, r.url, r.rows = lines[1], mode == "all", strings.TrimPrefix(link, "-"), lines[headLines:last]
 	r.found.Unit, _ = strconv.Atoi(strings.Replace(unit, "-", "-1", 1)) // "-": no unit
