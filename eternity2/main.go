@@ -18,15 +18,25 @@
 //
 // Usage (what -h prints):
 //
-//	eternity2 [-all] [-nodes N] [-v] [-url] [-progress] [BOARD]   search BOARD: a JSON or text board file, or - or nothing for stdin
-//	eternity2 ... -parts K -part I [BOARD]                        search work unit I of K, print its record
-//	eternity2 -merge [-v] [-url] [RECORD...]                      merge the K records (files, or stdin) into the run's output
-//	eternity2 ... -checkpoint FILE [-every DUR] [BOARD]           save the search every DUR (1m) and on SIGINT/SIGTERM
-//	eternity2 -resume FILE [-checkpoint FILE] [-v] [-url] ...     continue a saved search
-//	eternity2 -emit DIR [BOARD]                                   write this program, specialised to BOARD, as a Go module
-//	eternity2 -compiled ... [BOARD]                               the same run by that program, built once into the user's cache (needs Go)
-//	eternity2 ... -block WxH+X+Y [BOARD]                          any of these on a block of BOARD: W x H cells from column X, row Y
-//	eternity2 -h                                                  print the usage
+//	eternity2 [-all] [-nodes N] [-v] [-url] [-progress] [BOARD]
+//	        search BOARD: a JSON or text board file, or - or nothing for stdin
+//	eternity2 ... -parts K -part I [BOARD]
+//	        search work unit I of K, print its record
+//	eternity2 -merge [-v] [-url] [RECORD...]
+//	        merge the K records (files, or stdin) into the run's output
+//	eternity2 ... -checkpoint FILE [-every DUR] [BOARD]
+//	        save the search every DUR (1m) and on SIGINT/SIGTERM
+//	eternity2 -resume FILE [-checkpoint FILE] [-every DUR] [-v] [-url] ...
+//	        continue a saved search (-progress too)
+//	eternity2 -emit DIR [BOARD]
+//	        write this program, specialised to BOARD, as a Go module
+//	eternity2 -compiled ... [BOARD]
+//	        the same run by that program, built once into the user's cache
+//	        (needs Go)
+//	eternity2 ... -block WxH+X+Y [BOARD]
+//	        any of these on a block of BOARD: W x H cells from column X, row Y
+//	eternity2 -h
+//	        print the usage
 //
 //	Flags go before BOARD.
 //	-all       search the whole tree and count every solution (default:
@@ -153,7 +163,7 @@ func usage() string {
 	src, _ := source.ReadFile("main.go")
 	_, text, _ := strings.Cut(string(src), "// Usage (what -h prints):\n//\n")
 	text, _, _ = strings.Cut(text, "\n//\n// Output")
-	return "usage:\n" + strings.ReplaceAll("\n"+text, "\n//", "\n")[1:] + "\n"
+	return "usage:" + strings.NewReplacer("\n//\t", "\n  ", "\n//", "\n").Replace("\n"+text) + "\n"
 }
 
 // options is the command line, parsed and checked once.

@@ -300,7 +300,7 @@ func mustRead(t *testing.T, path string) []byte {
 func TestHelp(t *testing.T) {
 	for _, args := range [][]string{{"-h"}, {"-help"}, {"--help"}} {
 		var out, errb bytes.Buffer
-		if status := run(args, nil, &out, &errb); status != 0 || !strings.HasPrefix(out.String(), "usage:\n\teternity2 [-all]") || errb.Len() != 0 {
+		if status := run(args, nil, &out, &errb); status != 0 || !strings.HasPrefix(out.String(), "usage:\n  eternity2 [-all]") || errb.Len() != 0 {
 			t.Errorf("%v: status %d, stdout %q, stderr %q", args, status, out.String(), errb.String())
 		}
 		// The usage is the header's section, whole: every flag, and not
