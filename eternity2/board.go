@@ -15,11 +15,7 @@ import (
 	"unicode/utf8"
 )
 
-type hint struct {
-	Pos   int `json:"pos"`
-	Piece int `json:"piece"`
-	Rot   int `json:"rot"`
-}
+type hint struct{ Pos, Piece, Rot int }
 
 // puzzle is a board as read, before any search structure is built.
 type puzzle struct {
@@ -64,28 +60,24 @@ func readPuzzle(name string, data []byte) (*puzzle, error) {
 }
 
 // boardJSON is the JSON form; every field the format needs is a pointer, so
-// that a missing one is told from a zero.
+// that a missing one is told from a zero. encoding/json matches a key to a
+// field's name in any letters ("width" to Width), and writes the names as
+// they are here, which this program reads back.
 type boardJSON struct {
-	Name   *string    `json:"name,omitempty"`
-	ID     *string    `json:"id,omitempty"`
-	Width  *int       `json:"width"`
-	Height *int       `json:"height"`
-	Pieces [][]int    `json:"pieces"`
-	Hints  []hintJSON `json:"hints"`
-	Block  *string    `json:"block,omitempty"`
+	Name, ID      *string
+	Width, Height *int
+	Pieces        [][]int
+	Hints         []hintJSON
+	Block         *string
 	// Other keys of the public board files, read and not used; any other
 	// key is refused, so that a misspelt "hints" cannot drop the hints.
-	Family    json.RawMessage `json:"family,omitempty"`
-	NumColors json.RawMessage `json:"numColors,omitempty"`
-	MaxScore  json.RawMessage `json:"maxScore,omitempty"`
-	Seed      json.RawMessage `json:"seed,omitempty"`
+	Family    json.RawMessage
+	NumColors json.RawMessage
+	MaxScore  json.RawMessage
+	Seed      json.RawMessage
 }
 
-type hintJSON struct {
-	Pos   *int `json:"pos"`
-	Piece *int `json:"piece"`
-	Rot   *int `json:"rot"`
-}
+type hintJSON struct{ Pos, Piece, Rot *int }
 
 // readJSON reads the JSON form: encoding/json, which takes a key in other
 // letters ("Width") for the field and the last of a key given twice, with

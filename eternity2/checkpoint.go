@@ -11,34 +11,28 @@ import (
 	"syscall"
 )
 
-const checkpointFormat = "eternity2 checkpoint 5"
+const checkpointFormat = "eternity2 checkpoint 6"
 
 // checkpoint is a saved search: the board, how it is cut and searched, and
 // each part's position and what it found, with a checksum over all of it
 // (Sum, FNV-64a of the JSON with Sum empty), so that an edited or damaged
 // checkpoint is refused rather than searched on.
 type checkpoint struct {
-	Format string      `json:"format"`
-	Check  string      `json:"check"`
-	Board  boardJSON   `json:"board"`
-	All    bool        `json:"all"`
-	Budget int64       `json:"budget"`
-	Parts  int         `json:"parts"`
-	Split  int         `json:"split"`
-	Units  int         `json:"units"`
-	Whole  bool        `json:"whole"` // every part: the run prints the output, not a record
-	Runs   []partState `json:"runs"`
-	Sum    string      `json:"sum"`
+	Format, Check       string
+	Board               boardJSON
+	All                 bool
+	Budget              int64
+	Parts, Split, Units int
+	Whole               bool // every part: the run prints the output, not a record
+	Runs                []partState
+	Sum                 string
 }
 
 // partState is a part between two slices of its search.
 type partState struct {
-	Part      int  `json:"part"`
-	Roots     int  `json:"roots"`
-	InSubtree bool `json:"in_subtree"`
-	Done      bool `json:"done"`
-	Solved    bool `json:"solved"`
-	Passed    int  `json:"passed"` // its own units begun
+	Part, Roots             int
+	InSubtree, Done, Solved bool
+	Passed                  int // its own units begun
 	mark
 }
 

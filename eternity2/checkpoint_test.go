@@ -223,7 +223,7 @@ func TestBadCheckpoints(t *testing.T) {
 		name, content, want string
 	}{
 		{"truncated", data[:len(data)/2], "corrupt: unexpected end of JSON input"},
-		{"another format", strings.Replace(data, checkpointFormat, "eternity2 checkpoint 0", 1), `format "eternity2 checkpoint 0", expected "eternity2 checkpoint 5"`},
+		{"another format", strings.Replace(data, checkpointFormat, "eternity2 checkpoint 0", 1), `format "eternity2 checkpoint 0", expected "eternity2 checkpoint 6"`},
 		{"a count edited", editUnsummed(func(c *checkpoint) { c.Runs[0].Found.Nodes++ }), "corrupt: its checksum does not match"},
 		{"done edited", editUnsummed(func(c *checkpoint) { c.Runs[0].Done = true }), "corrupt: its checksum does not match"},
 		{"the budget edited", editUnsummed(func(c *checkpoint) { c.Budget = 5 }), "corrupt: its checksum does not match"},

@@ -215,7 +215,7 @@ func TestSpecialisedAndTablesTogether(t *testing.T) {
 		cmd := exec.Command(spec, "-all", "-checkpoint", cp, "-every", "5ms")
 		cmd.Start()
 		for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
-			if data, err := os.ReadFile(cp); err == nil && !bytes.Contains(data, []byte(`"nodes":0,`)) {
+			if data, err := os.ReadFile(cp); err == nil && !bytes.Contains(data, []byte(`"Nodes":0,`)) {
 				break
 			}
 		}

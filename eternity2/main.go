@@ -116,7 +116,7 @@
 //
 // A budget on every core: budget.go. Checkpoints: -checkpoint FILE writes
 // FILE.tmp and renames it over FILE, so FILE is always a whole checkpoint
-// (JSON, "format": "eternity2 checkpoint 5", with a checksum); the first
+// (JSON, "Format": "eternity2 checkpoint 6", with a checksum); the first
 // is written before the search starts, so a FILE that cannot be written
 // is refused at once, and FILE.lock keeps a second run from saving to the
 // same FILE. A save that fails later is told on stderr and the search

@@ -50,11 +50,10 @@ type cursor struct {
 // lies in. Stretches add up in any order: the unit breaks a tie. A cursor
 // counts into one; parts, work units, checkpoints and records hold one.
 type found struct {
-	Nodes     int64    `json:"nodes"`
-	Solutions int64    `json:"solutions"`
-	Score     int      `json:"score"` // the best board's
-	Unit      int      `json:"unit"`  // -1: no node, the best board is the hints alone
-	Board     []uint32 `json:"board"` // its placements, depth by depth (a record shows rows instead)
+	Nodes, Solutions int64
+	Score            int      // the best board's
+	Unit             int      // -1: no node, the best board is the hints alone
+	Board            []uint32 // its placements, depth by depth (a record shows rows instead)
 }
 
 func nothingFound() found { return found{Unit: -1} }
@@ -197,13 +196,12 @@ func (c *cursor) walkAbove(limit int, visit func(d int) walkStep) bool {
 // at each depth above Depth, and the next at Depth) and what it has found:
 // a part's state in a checkpoint, a chunk's in a budget.
 type mark struct {
-	Depth  int      `json:"depth"`
-	Pos    int32    `json:"pos"`
-	Placed []uint32 `json:"placed"`
-	Pools  []int32  `json:"pools"`
-	Unit   int      `json:"unit"`
-	Record int      `json:"record_depth"`
-	Found  found    `json:"found"`
+	Depth        int
+	Pos          int32
+	Placed       []uint32
+	Pools        []int32
+	Unit, Record int
+	Found        found
 }
 
 func (c *cursor) mark() mark {
