@@ -71,10 +71,7 @@ type boardJSON struct {
 	Block         *string
 	// Other keys of the public board files, read and not used; any other
 	// key is refused, so that a misspelt "hints" cannot drop the hints.
-	Family    json.RawMessage
-	NumColors json.RawMessage
-	MaxScore  json.RawMessage
-	Seed      json.RawMessage
+	Family, NumColors, MaxScore, Seed any
 }
 
 type hintJSON struct{ Pos, Piece, Rot *int }

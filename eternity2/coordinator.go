@@ -65,7 +65,10 @@ type errStopped struct {
 }
 
 func (e errStopped) Error() string {
-	name := map[syscall.Signal]string{syscall.SIGINT: "SIGINT", syscall.SIGTERM: "SIGTERM"}[e.sig]
+	name := "SIGTERM"
+	if e.sig == syscall.SIGINT {
+		name = "SIGINT"
+	}
 	switch {
 	case e.file == "":
 		return name + ": stopped; nothing was kept"
