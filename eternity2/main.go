@@ -158,10 +158,11 @@ import (
 	"time"
 )
 
-// usage is the header's usage section, the one place it is written.
+// usage is the header's usage section, the one place it is written (line
+// ends as a checkout may have made them).
 func usage() string {
 	src, _ := source.ReadFile("main.go")
-	_, text, _ := strings.Cut(string(src), "// Usage (what -h prints):\n//\n")
+	_, text, _ := strings.Cut(strings.ReplaceAll(string(src), "\r\n", "\n"), "// Usage (what -h prints):\n//\n")
 	text, _, _ = strings.Cut(text, "\n//\n// Output")
 	return "usage:" + strings.NewReplacer("\n//\t", "\n  ", "\n//", "\n").Replace("\n"+text) + "\n"
 }
