@@ -76,7 +76,7 @@ func TestBadInput(t *testing.T) {
 		{"a flag after the board", two, []string{"board.json", "-all"}, `flag "-all" after BOARD "board.json": flags go before BOARD`},
 		{"a name not UTF-8", "name caf\xe9\n" + two, nil, `stdin: name "caf\xe9": expected at most 200 bytes of printable UTF-8 without spaces`},
 		{"a JSON name with a space", `{"name":"a b","width":1,"height":1,"pieces":[[0,0,0,0]]}`, nil, `name "a b": expected`},
-		{"a misspelt JSON key", `{"width":1,"height":1,"pieces":[[0,0,0,0]],"hint":[]}`, nil, `stdin: unknown key "hint" (keys: name id width height pieces hints block family numColors maxScore seed)`},
+		{"a misspelt JSON key", `{"width":1,"height":1,"pieces":[[0,0,0,0]],"hint":[]}`, nil, `stdin: unknown key "hint" (keys: name id width height pieces hints block family numColors maxScore seed; a hint's: pos piece rot)`},
 		{"a misspelt hint key", `{"width":1,"height":1,"pieces":[[0,0,0,0]],"hints":[{"pos":0,"piece":0,"rotation":0}]}`, nil, `stdin: unknown key "rotation"`},
 		{"a key read in other letters, then given twice", `{"width":1,"Width":2,"height":1,"pieces":[[0,0,0,0]]}`, nil, `stdin: 1 pieces for a 2x1 board: expected 2`},
 		{"a second name line", "name a\nname b\n" + two, nil, `stdin line 2: a second name line; a board has one name`},
