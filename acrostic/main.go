@@ -332,8 +332,10 @@ func readDictionary(in io.Reader) (*dictionary, error) {
 			return nil, bad("%s has %d letters; %s", quote(line), len(line), expected)
 		case err == io.EOF:
 			return nil, bad("missing the final newline")
-		case bytes.Compare(line, prev) <= 0:
-			return nil, bad("%s is not after line %d, %s: expected sorted words, no repeats", quote(line), lineNo-1, quote(prev))
+		case bytes.Equal(line, prev):
+			return nil, bad("%s repeats line %d", quote(line), lineNo-1)
+		case bytes.Compare(line, prev) < 0:
+			return nil, bad("%s is not sorted: it comes before line %d, %s", quote(line), lineNo-1, quote(prev))
 		case len(flat)/max(n, 1) == maxWords:
 			return nil, bad("more than %d words", maxWords)
 		}

@@ -88,7 +88,7 @@ func readJSON(name string, data []byte) (*puzzle, error) {
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&raw); err != nil { // an unknown key: the rest is read
 		key, _ := strconv.Unquote(strings.TrimPrefix(err.Error(), "json: unknown field "))
-		return nil, bad("%s: unknown key %s (keys: name id width height pieces hints block family numColors maxScore seed; a hint's: pos piece rot)", name, quote(key))
+		return nil, bad("%s: the board: unknown key %s (keys: name id width height pieces hints family numColors maxScore seed)", name, quote(key))
 	}
 	if raw.Width == nil || raw.Height == nil || raw.Pieces == nil {
 		return nil, bad("%s: expected \"width\", \"height\" and \"pieces\"", name)

@@ -51,7 +51,7 @@ const maxEmitCells = 1024
 // board's search. Its messages name the flag that asked for it.
 func writeModule(dir string, e *engine, flagName string) error {
 	if len(e.recs) > maxEmitCells {
-		return bad("%s: %d cells to fill, past %d: too many to compile; search this board with eternity2 itself", flagName, len(e.recs), maxEmitCells)
+		return bad("%s: %d cells to fill: past %d, the Go compiler takes minutes and gigabytes on the program; search this board with eternity2 itself", flagName, len(e.recs), maxEmitCells)
 	}
 	if entries, err := os.ReadDir(dir); err == nil && len(entries) > 0 {
 		if _, err := os.Stat(filepath.Join(dir, boardSearch)); err != nil {

@@ -18,27 +18,22 @@
 //
 // Usage (what -h prints):
 //
-//	eternity2 [-all] [-nodes N] [-v] [-url] [-progress] [BOARD]
-//	        search BOARD: a JSON or text board file, or - or nothing for stdin
-//	eternity2 ... -parts K -part I [BOARD]
-//	        search work unit I of K, print its record
-//	eternity2 -merge [-v] [-url] [RECORD...]
-//	        merge the K records (files, or stdin) into the run's output
-//	eternity2 ... -checkpoint FILE [-every DUR] [BOARD]
-//	        save the search every DUR (1m) and on SIGINT/SIGTERM
-//	eternity2 -resume FILE [-checkpoint FILE] [-every DUR] [-v] [-url] ...
-//	        continue a saved search (-progress too)
-//	eternity2 -emit DIR [BOARD]
-//	        write this program, specialised to BOARD, as a Go module
-//	eternity2 -compiled ... [BOARD]
-//	        the same run by that program, built once into the user's cache
-//	        (needs Go)
-//	eternity2 ... -block WxH+X+Y [BOARD]
-//	        any of these on a block of BOARD: W x H cells from column X, row Y
-//	eternity2 -h
-//	        print the usage
+//	usage: eternity2 [-all] [-nodes N] [-v] [-url] [-progress] [BOARD]
+//	       eternity2 [-all] -parts K -part I [-v] [BOARD]      one work unit: prints its record
+//	       eternity2 -merge [-v] [-url] [RECORD...]             the records of every unit: prints the run's output
+//	       eternity2 [...] -checkpoint FILE [-every DUR] [BOARD]
+//	       eternity2 -resume FILE [-checkpoint FILE] [-every DUR] [-v] [-url] [-progress]
+//	       eternity2 -emit DIR [BOARD]                          write this program, its search specialised to BOARD, as a Go module
+//	       eternity2 -compiled [...] [BOARD]                    run it, built once into the user's cache (needs Go)
+//	       eternity2 [...] -block WxH+X+Y [BOARD]               any of these on the W x H block from column X, row Y
+//	BOARD: a JSON or text board file, or - or nothing for stdin; flags go before
+//	it. Default: stop at the first solution; -all: the whole tree; -nodes N:
+//	stop after N nodes; -v: time and rate on stderr; -url: a viewer link to the
+//	best board on stderr; -progress: a status line on stderr (the default on a
+//	terminal; -progress=false for none).
 //
-//	Flags go before BOARD.
+// The flags in detail:
+//
 //	-all       search the whole tree and count every solution (default:
 //	           stop at the first solution)
 //	-nodes N   stop after N nodes (N >= 1): a deterministic budget, searched
@@ -52,6 +47,12 @@
 //	           -progress=false for none): nodes, rate, the best board, the
 //	           time, and for a budget or parts the share done and the time
 //	           left; with -url, the best board's link
+//	-parts K -part I   work unit I of K (below), printed as its record
+//	-checkpoint FILE   save the search to FILE every DUR (-every, 1m) and
+//	                   on SIGINT/SIGTERM; -resume FILE goes on from it
+//	-emit DIR          this program, specialised to BOARD, as a Go module
+//	-compiled          the same run by that program, built once
+//	-block WxH+X+Y     the W x H cells from column X, row Y (below)
 //
 // Output, exactly: "board NAME WxH pieces P hints K", "nodes N",
 // "solutions S", "best B/MAX" where best is the highest-scoring board seen
@@ -162,9 +163,9 @@ import (
 // ends as a checkout may have made them).
 func usage() string {
 	src, _ := source.ReadFile("main.go")
-	_, text, _ := strings.Cut(strings.ReplaceAll(string(src), "\r\n", "\n"), "// Usage (what -h prints):\n//\n")
-	text, _, _ = strings.Cut(text, "\n//\n// Output")
-	return "usage:" + strings.NewReplacer("\n//\t", "\n  ", "\n//", "\n").Replace("\n"+text) + "\n"
+	_, text, _ := strings.Cut(strings.ReplaceAll(string(src), "\r\n", "\n"), "// Usage (what -h prints):\n//\n//\t")
+	text, _, _ = strings.Cut(text, "\n//\n")
+	return strings.ReplaceAll(text, "\n//\t", "\n") + "\n"
 }
 
 // options is the command line, parsed and checked once.

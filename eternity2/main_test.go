@@ -300,12 +300,12 @@ func mustRead(t testing.TB, path string) []byte {
 func TestHelp(t *testing.T) {
 	for _, args := range [][]string{{"-h"}, {"-help"}, {"--help"}} {
 		var out, errb bytes.Buffer
-		if status := run(args, nil, &out, &errb); status != 0 || !strings.HasPrefix(out.String(), "usage:\n  eternity2 [-all]") || errb.Len() != 0 {
+		if status := run(args, nil, &out, &errb); status != 0 || !strings.HasPrefix(out.String(), "usage: eternity2 [-all]") || errb.Len() != 0 {
 			t.Errorf("%v: status %d, stdout %q, stderr %q", args, status, out.String(), errb.String())
 		}
 		// The usage is the header's section, whole: every flag, and not
 		// the output's format that follows it.
-		for _, flag := range []string{"-all", "-nodes", "-v", "-url", "-progress", "-parts", "-part", "-merge", "-checkpoint", "-every", "-resume", "-emit", "-compiled", "-block", "-h", "the best board's link\n"} {
+		for _, flag := range []string{"-all", "-nodes", "-v", "-url", "-progress", "-parts", "-part", "-merge", "-checkpoint", "-every", "-resume", "-emit", "-compiled", "-block", "-progress=false for none).\n"} {
 			if !strings.Contains(out.String(), flag) || strings.Contains(out.String(), "Output") || strings.Contains(out.String(), "\n//") {
 				t.Errorf("%v: the usage has no %s, or more than its section:\n%s", args, flag, out.String())
 			}
