@@ -428,16 +428,15 @@ func TestUnfillable(t *testing.T) {
 func (s *search) solveByCalls(boardMask uint64, f int, used uint32, entry uint32) {
 	s.nodes++
 	board := boardMask>>(f&63) | ^(^uint64(0) >> (f & 63))
-	list := entry >> pieceBits % maxLists
-	base, starts := s.listStart[list], &s.groupStart[list]
+	kept, masks, groups := s.kept[entry>>pieceBits%maxLists], &s.b.masks[entry>>entryRow%16], &s.b.groups[entry>>entryRow%16]
 	for avail := entry & allPieces &^ used; avail != 0; avail &= avail - 1 {
 		k := bits.TrailingZeros32(avail)
 		childUsed := used | 1<<k
-		for next, end := base+uint32(starts[k%groups]), base+uint32(starts[(k+1)%groups]); next < end; next++ {
-			if s.arena[next%arenaWords]&board != 0 {
+		for c := kept & groups[k%16]; c != 0; c &= c - 1 {
+			if masks[bits.TrailingZeros64(c)%64]&board != 0 {
 				continue
 			}
-			m := s.arena[next%arenaWords] << (f & 63)
+			m := masks[bits.TrailingZeros64(c)%64] << (f & 63)
 			child := boardMask | m
 			if childUsed == allPieces {
 				s.placed[k%len(s.placed)] = m
@@ -490,17 +489,25 @@ func TestSolvesListCopyAgreesWithList(t *testing.T) {
 			}
 		}
 		if inline.nodes != calls.nodes || inline.lists != calls.lists || inline.solutions != calls.solutions ||
-			inline.index != calls.index || inline.dead != calls.dead || inline.arena != calls.arena {
+			inline.index != calls.index || inline.dead != calls.dead || inline.kept != calls.kept {
 			t.Errorf("%s: solve's copy of list and list differ: nodes %d and %d, lists %d and %d", c.name, inline.nodes, calls.nodes, inline.lists, calls.lists)
 		}
 	}
 }
 
-// The tables are sized for the boards: no board's search fills its lists,
-// arena, buckets, index or dead states.
+// The tables are sized for the boards: no row has more placements than a
+// list's word has bits, and no board's search fills its lists, buckets,
+// index or dead states.
 func TestTablesHoldEveryBoard(t *testing.T) {
 	for _, c := range contest {
 		b, _ := newBoard(c.name)
+		for r, at := range b.placements {
+			for row := range at {
+				if len(at[row]) > 64 {
+					t.Errorf("%s: %d placements at row %d (F restricted: %d), more than a list's 64 bits", c.name, len(at[row]), row, r)
+				}
+			}
+		}
 		s := b.searchAll()
 		dead := 0
 		for _, k := range s.dead {
@@ -508,9 +515,8 @@ func TestTablesHoldEveryBoard(t *testing.T) {
 				dead++
 			}
 		}
-		if s.lists >= maxLists || s.arenaUsed+8*len(pieceRows) > arenaWords || s.bucketsUsed >= len(s.bucketArena) ||
-			s.lists >= 1<<b.indexBits*3/4 || dead >= 1<<b.deadBits*3/4 {
-			t.Errorf("%s: %d lists, %d arena words, %d bucket bytes, %d dead states: past the tables' room", c.name, s.lists, s.arenaUsed, s.bucketsUsed, dead)
+		if s.lists >= maxLists || s.bucketsUsed >= len(s.bucketArena) || s.lists >= 1<<b.indexBits*3/4 || dead >= 1<<b.deadBits*3/4 {
+			t.Errorf("%s: %d lists, %d bucket bytes, %d dead states: past the tables' room", c.name, s.lists, s.bucketsUsed, dead)
 		}
 	}
 }
