@@ -495,19 +495,40 @@ func TestSolvesListCopyAgreesWithList(t *testing.T) {
 	}
 }
 
-// The tables are sized for the boards: no row has more placements than a
-// list's word has bits, and no board's search fills its lists, buckets,
-// index or dead states.
-func TestTablesHoldEveryBoard(t *testing.T) {
+// The search's copy of each row's placements is the placements: bit j of
+// piece k's group is placement j, of piece k, with its mask, and the
+// groups together are every placement of the row, once.
+func TestRowMasksAndGroups(t *testing.T) {
 	for _, c := range contest {
 		b, _ := newBoard(c.name)
-		for r, at := range b.placements {
-			for row := range at {
-				if len(at[row]) > 64 {
-					t.Errorf("%s: %d placements at row %d (F restricted: %d), more than a list's 64 bits", c.name, len(at[row]), row, r)
+		for r := range b.placements {
+			for row, at := range b.placements[r] {
+				every := uint64(0)
+				for k, group := range b.groups[8*r+row] {
+					for m := group; m != 0; m &= m - 1 {
+						j := bits.TrailingZeros64(m)
+						if j >= len(at) || at[j].piece != k || b.masks[8*r+row][j] != at[j].mask {
+							t.Errorf("%s row %d (F restricted: %d): bit %d of piece %d's group is not that piece's placement", c.name, row, r, j, k)
+						}
+					}
+					if every&group != 0 {
+						t.Errorf("%s row %d (F restricted: %d): piece %d's group overlaps an earlier one", c.name, row, r, k)
+					}
+					every |= group
+				}
+				if every != 1<<len(at)-1 {
+					t.Errorf("%s row %d (F restricted: %d): the groups hold %d of %d placements", c.name, row, r, bits.OnesCount64(every), len(at))
 				}
 			}
 		}
+	}
+}
+
+// The tables are sized for the boards: no board's search fills its lists,
+// buckets, index or dead states.
+func TestTablesHoldEveryBoard(t *testing.T) {
+	for _, c := range contest {
+		b, _ := newBoard(c.name)
 		s := b.searchAll()
 		dead := 0
 		for _, k := range s.dead {
