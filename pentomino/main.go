@@ -418,24 +418,22 @@ const (
 
 // search is one board's search and everything it writes.
 type search struct {
-	b           *board
-	keyHigh     [64]uint32 // the key's bits above the occupancy, by f, with F restricted or not as at this root
-	restrictF   uint32     // F's bit while F is restricted (X's centre is on a mirror), else 0
-	lookMask    uint32     // the occupancy bits of a key
-	indexShift  uint32     // 32 - log2 of the index's size: a home is the top bits of a hash
-	deadMask    uint64     // 2^(deadBits+deadRest) - 1: a dead state's key is hashed modulo its successor
-	beyond      [64]uint64 // by f, the board's cells past those a dead state's key holds
-	index       [indexSlots]uint64
-	dead        [deadSlots]uint32
-	lists       int
-	kept        [maxLists]uint64 // by list, the placements it keeps, as bits of b.placements at its row
-	buckets     [2][8][1 << nextCells]uint32
-	bucketArena [1 << 16]uint8
-	bucketsUsed int
-	placed      [16]uint64 // by piece, its cells where the path placed it last (at a solution, the solution's); 16 so that a mask replaces a bounds check
-	nodes       int64
-	texts       [][]text // the solutions found, as the text of their canonical forms, in chunks (adding one never copies the others)
-	solutions   int
+	b          *board
+	keyHigh    [64]uint32 // the key's bits above the occupancy, by f, with F restricted or not as at this root
+	restrictF  uint32     // F's bit while F is restricted (X's centre is on a mirror), else 0
+	lookMask   uint32     // the occupancy bits of a key
+	indexShift uint32     // 32 - log2 of the index's size: a home is the top bits of a hash
+	deadMask   uint64     // 2^(deadBits+deadRest) - 1: a dead state's key is hashed modulo its successor
+	beyond     [64]uint64 // by f, the board's cells past those a dead state's key holds
+	index      [indexSlots]uint64
+	dead       [deadSlots]uint32
+	lists      int
+	kept       [maxLists]uint64 // by list, the placements it keeps, as bits of b.placements at its row
+	buckets    [2][8][1 << nextCells]uint64
+	placed     [16]uint64 // by piece, its cells where the path placed it last (at a solution, the solution's); 16 so that a mask replaces a bounds check
+	nodes      int64
+	texts      [][]text // the solutions found, as the text of their canonical forms, in chunks (adding one never copies the others)
+	solutions  int
 }
 
 func newSearch(b *board) *search {
@@ -475,7 +473,8 @@ func (s *search) newList(key uint32, f int, boardMask uint64, i uint32) uint32 {
 	nextToUnknown := ln.grow(^known) & known
 	list, offered := s.lists, uint32(0)
 	at := b.placements[key>>30&1][f%b.short]
-	for _, j := range s.bucket(int(key>>30&1), f%b.short, board>>1) {
+	for m := s.bucket(int(key>>30&1), f%b.short, board>>1); m != 0; m &= m - 1 {
+		j := bits.TrailingZeros64(m)
 		p := at[j]
 		if p.mask&filled != 0 {
 			continue
@@ -507,25 +506,19 @@ func (s *search) newList(key uint32, f int, boardMask uint64, i uint32) uint32 {
 
 // bucket is the placements at a first cell in row r (with F restricted or
 // not) that leave alone the next nextCells cells where the board has them
-// filled, by their places in b.placements, filtered on first use into one
-// array written in order; the bucket word says where they are:
-//
-//	bucket word: bits 31 .............. 8   7 ...... 0
-//	             [ start in the array + 1 ][ how many ]
-func (s *search) bucket(restricted, row int, after uint64) []uint8 {
+// filled, as bits of b.placements, filtered on first use (the bit past
+// them marks a bucket as made).
+func (s *search) bucket(restricted, row int, after uint64) uint64 {
 	w := &s.buckets[restricted][row][after&(1<<nextCells-1)]
 	if *w == 0 {
-		start := s.bucketsUsed
 		for j, p := range s.b.placements[restricted][row] {
 			if p.mask>>1&after&(1<<nextCells-1) == 0 {
-				s.bucketArena[s.bucketsUsed] = uint8(j)
-				s.bucketsUsed++
+				*w |= 1 << j
 			}
 		}
-		*w = uint32(start+1)<<8 | uint32(s.bucketsUsed-start)
+		*w |= 1 << 63
 	}
-	start := int(*w>>8) - 1
-	return s.bucketArena[start : start+int(*w&0xff)]
+	return *w &^ (1 << 63)
 }
 
 // unfillable says whether the walled-off cells hold a region whose size is
