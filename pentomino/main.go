@@ -461,8 +461,8 @@ func newSearch(b *board) *search {
 // tells the board's end, every cell past it (filled); any other cell may be
 // open.
 func (s *search) newList(key uint32, f int, boardMask uint64, i uint32) uint32 {
-	b := s.b
-	ln := b.lines[f%b.short]
+	b, restricted, row := s.b, int(key&keyRestricted>>30), f%s.b.short
+	ln := b.lines[row]
 	known := uint64(1)<<(b.lookAhead+1) - 1
 	board := boardMask >> f
 	if end := b.rows*b.cols - f; end < b.endCap {
@@ -472,8 +472,8 @@ func (s *search) newList(key uint32, f int, boardMask uint64, i uint32) uint32 {
 	filled := board & known
 	nextToUnknown := ln.grow(^known) & known
 	list, offered := s.lists, uint32(0)
-	at := b.placements[key>>30&1][f%b.short]
-	for m := s.bucket(int(key>>30&1), f%b.short, board>>1); m != 0; m &= m - 1 {
+	at := b.placements[restricted][row]
+	for m := s.bucket(restricted, row, board>>1); m != 0; m &= m - 1 {
 		j := bits.TrailingZeros64(m)
 		p := at[j]
 		if p.mask&filled != 0 {
@@ -499,7 +499,7 @@ func (s *search) newList(key uint32, f int, boardMask uint64, i uint32) uint32 {
 		offered |= 1 << p.piece
 	}
 	s.lists++
-	entry := (key&keyRestricted>>27|key>>keyRow&7)<<entryRow | uint32(list)<<pieceBits | offered
+	entry := uint32(8*restricted+row)<<entryRow | uint32(list)<<pieceBits | offered
 	s.index[i] = uint64(key)<<32 | uint64(entry)
 	return entry
 }
