@@ -123,7 +123,7 @@ func readText(name string, data []byte) (*puzzle, error) {
 				return nil, bad("%s: expected \"name NAME\", got %s", where, quote(line))
 			}
 			if p.name != "" {
-				return nil, bad("%s: a second name line; a board has one name", where)
+				return nil, bad("%s: a second name line", where)
 			}
 			p.name = f[1]
 		case f[0] == "hint":
@@ -144,7 +144,7 @@ func readText(name string, data []byte) (*puzzle, error) {
 				return nil, bad("%s: expected four integer colours \"U R D L\", got %s", where, quote(line))
 			}
 			if len(p.hints) > 0 {
-				return nil, bad("%s: a piece after the hints; pieces come first", where)
+				return nil, bad("%s: a piece after the hints", where)
 			}
 			if len(p.pieces) == maxSide*maxSide {
 				return nil, bad("%s: more than %d pieces", where, maxSide*maxSide)
@@ -160,7 +160,7 @@ func readText(name string, data []byte) (*puzzle, error) {
 			side++
 		}
 		if side*side != len(p.pieces) || side == 0 {
-			return nil, bad("%s: no \"W H\" line and %d pieces is not a square board; add a \"W H\" line", name, len(p.pieces))
+			return nil, bad("%s: no \"W H\" line, and %d pieces make no square", name, len(p.pieces))
 		}
 		p.width, p.height = side, side
 	}
@@ -184,7 +184,7 @@ func (p *puzzle) validate(name string) error {
 		return bad("%s: name %s: expected at most %d bytes of printable UTF-8 without spaces", name, quote(p.name), maxName)
 	}
 	if p.width < 1 || p.height < 1 || p.width > maxSide || p.height > maxSide {
-		return bad("%s: board %dx%d: expected a width and height from 1 to %d", name, p.width, p.height, maxSide)
+		return bad("%s: board %dx%d: expected sides of 1 to %d", name, p.width, p.height, maxSide)
 	}
 	if len(p.pieces) != p.width*p.height {
 		return bad("%s: %d pieces for a %dx%d board: expected %d", name, len(p.pieces), p.width, p.height, p.width*p.height)
@@ -202,7 +202,7 @@ func (p *puzzle) validate(name string) error {
 		case h.Pos < 0 || h.Pos >= p.width*p.height:
 			return bad("%s: hint %d: position %d is off the %dx%d board", name, i, h.Pos, p.width, p.height)
 		case h.Piece < 0 || h.Piece >= len(p.pieces):
-			return bad("%s: hint %d: piece %d does not exist (pieces are 0 to %d)", name, i, h.Piece, len(p.pieces)-1)
+			return bad("%s: hint %d: piece %d: expected 0 to %d", name, i, h.Piece, len(p.pieces)-1)
 		case h.Rot < 0 || h.Rot > 3:
 			return bad("%s: hint %d: rotation %d: expected 0 to 3", name, i, h.Rot)
 		}

@@ -76,7 +76,7 @@ func saveCheckpoint(file string, c *checkpoint) error {
 }
 
 // errLocked: another run saves to the same checkpoint.
-var errLocked = errors.New("another run saves to it (FILE.lock is taken): give each run its own file")
+var errLocked = errors.New("another run saves to it (FILE.lock is taken)")
 
 // lockCheckpoint takes file.lock for as long as this run saves to file, so
 // that a second run given the same file is refused at its start instead of

@@ -175,7 +175,7 @@ func TestKillAndResume(t *testing.T) {
 			return
 		}
 		if sig == syscall.SIGTERM {
-			if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 143 || !strings.Contains(errb.String(), "SIGTERM: the search is saved in "+shown(file)+"; resume it with -resume "+shown(file)) {
+			if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 143 || !strings.Contains(errb.String(), "SIGTERM: saved; resume with -resume "+shown(file)) {
 				t.Fatalf("SIGTERM: %v, stderr %q; want exit 143 and a line saying how to resume", err, errb.String())
 			}
 		}
@@ -297,7 +297,7 @@ func TestOneRunAFile(t *testing.T) {
 	if got := answer(saving{file, time.Nanosecond, failing, &warn}); !bytes.Equal(got, want) {
 		t.Errorf("with failing saves:\n%s\nwant\n%s", got, want)
 	}
-	if saves < 2 || !strings.Contains(warn.String(), "no space left on device; the search goes on, and the file holds its last save\n") {
+	if saves < 2 || !strings.Contains(warn.String(), "no space left on device; searching on, the file holds the last save\n") {
 		t.Errorf("%d saves, told %q; want the failed saves told", saves, warn.String())
 	}
 }

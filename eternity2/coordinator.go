@@ -73,9 +73,9 @@ func (e errStopped) Error() string {
 	case e.file == "":
 		return name + ": stopped; nothing was kept"
 	case e.saved != nil:
-		return fmt.Sprintf("%s: the search could not be saved (%v); %s holds its last save", name, unwrapPath(e.saved), shown(e.file))
+		return fmt.Sprintf("%s: not saved (%v); %s holds the last save", name, unwrapPath(e.saved), shown(e.file))
 	}
-	return fmt.Sprintf("%s: the search is saved in %s; resume it with -resume %s", name, shown(e.file), shown(e.file))
+	return fmt.Sprintf("%s: saved; resume with -resume %s", name, shown(e.file))
 }
 
 // run searches every part to its end and returns when they are done, or
@@ -173,6 +173,6 @@ func (co *coordinator) wait(signals <-chan os.Signal) error {
 // saved tells of a save that failed.
 func (co *coordinator) saved(err error) {
 	if err != nil {
-		fmt.Fprintf(co.sv.warn, "eternity2: -checkpoint %s: %v; the search goes on, and the file holds its last save\n", shown(co.sv.file), unwrapPath(err))
+		fmt.Fprintf(co.sv.warn, "eternity2: -checkpoint %s: %v; searching on, the file holds the last save\n", shown(co.sv.file), unwrapPath(err))
 	}
 }

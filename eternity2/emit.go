@@ -55,7 +55,7 @@ func writeModule(dir string, e *engine, flagName string) error {
 	}
 	if entries, err := os.ReadDir(dir); err == nil && len(entries) > 0 {
 		if _, err := os.Stat(filepath.Join(dir, boardSearch)); err != nil {
-			return bad("%s %s: not empty, and not a program -emit wrote: give a new folder", flagName, shown(dir))
+			return bad("%s %s: not empty and not from -emit: give a new folder", flagName, shown(dir))
 		}
 	}
 	search, err := boardSource(e)
@@ -389,6 +389,6 @@ func buildCompiled(e *engine, dir string, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("-compiled: %v: %.100s", unwrapPath(err), strings.ReplaceAll(out.String(), "\n", " "))
 	}
-	fmt.Fprintf(stderr, "eternity2: -compiled: built the program for board %s in %.1f s, kept in %s\n", e.p.name, time.Since(start).Seconds(), dir)
+	fmt.Fprintf(stderr, "eternity2: -compiled: built for board %s in %.1f s, in %s\n", e.p.name, time.Since(start).Seconds(), dir)
 	return nil
 }

@@ -295,9 +295,9 @@ func (o options) check(given map[string]bool) error {
 	case o.merge && notMerge != "":
 		return bad("-merge takes the records and -v or -url, not %s", notMerge)
 	case o.resume != "" && notResume != "":
-		return bad("-resume takes the board, mode and budget from the checkpoint, not %s", notResume)
+		return bad("-resume takes no %s: the checkpoint holds the search", notResume)
 	case o.resume != "" && len(o.args) > 0:
-		return bad("-resume takes the board from the checkpoint, not %s", quote(o.args[0]))
+		return bad("-resume takes no BOARD %s: the checkpoint holds it", quote(o.args[0]))
 	case given["parts"] != given["part"]:
 		return bad("-parts K and -part I go together")
 	case given["parts"] && (o.parts < 1 || o.parts > maxParts):

@@ -164,7 +164,7 @@ func (m *merging) readRecords(name string, in io.Reader) error {
 	}
 	switch err := sc.Err(); {
 	case errors.Is(err, bufio.ErrTooLong):
-		return bad("%s line %d: longer than %d bytes, the longest record line", name, line+1, maxRecordLine)
+		return bad("%s line %d: longer than %d bytes", name, line+1, maxRecordLine)
 	case err != nil:
 		return bad("%s: %v", name, unwrapPath(err))
 	case len(lines) > 0 && !m.decided:

@@ -113,7 +113,7 @@ func newEngine(p *puzzle) (*engine, error) {
 	base := e.judgeHints()
 	groups := e.fillOrder(base)
 	if n := len(groups) * e.colours << rowShift; n > maxPoolEntries {
-		return nil, bad("board %s: %d pool entries (kinds of cell x colours x 256), past %d", quote(p.name), n, maxPoolEntries)
+		return nil, bad("board %s: %d pool entries, past %d", quote(p.name), n, maxPoolEntries)
 	}
 	e.buildPools(groups)
 	if len(e.candidates) > maxCandidates {
