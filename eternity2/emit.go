@@ -389,6 +389,6 @@ func buildCompiled(e *engine, dir string, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("-compiled: %v: %.100s", unwrapPath(err), strings.ReplaceAll(out.String(), "\n", " "))
 	}
-	fmt.Fprintf(stderr, "eternity2: -compiled: built for board %s in %.1f s, in %s\n", e.p.name, time.Since(start).Seconds(), dir)
+	fmt.Fprintf(stderr, "eternity2: -compiled: built for board %s in %.1f s, cached in %s\n", e.p.name, time.Since(start).Seconds(), dir)
 	return nil
 }
