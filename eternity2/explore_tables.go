@@ -2,6 +2,8 @@
 
 package main
 
+import "math/bits"
+
 // builtinBoard is the board a program -emit writes has its search written
 // for; the table engine searches any board.
 const builtinBoard = ""
@@ -19,6 +21,9 @@ const builtinBoard = ""
 // data-dependent branches, "used?" and "end of pool?", from that copy's
 // own history.
 func (c *cursor) explore(limit int64, all bool) stopReason {
+	if c.e.poolPieces != nil {
+		return c.exploreBits(limit, all)
+	}
 	a, pools := c.a, c.e.poolStart
 	d, i := c.d, c.i
 	left := limit // nodes still to place; the count is limit - left
@@ -651,6 +656,770 @@ full: // a solution: count it, or stop at it
 	reason = paused
 stop:
 	c.d, c.i = d, i
+	c.found.Nodes += limit - left
+	return reason
+}
+
+// exploreBits is explore for a board of bit pools (bits.go): at each
+// depth r holds the pieces left to try; the lowest is the next, its
+// candidate at its slot or, for a further rotation, at the next position.
+// Written out as explore is, for the same reason.
+func (c *cursor) exploreBits(limit int64, all bool) stopReason {
+	a, e := c.a, c.e
+	if c.d == a.end {
+		return exhausted
+	}
+	shift := e.keyShift
+	used := c.bitsFrom()
+	d := c.d
+	r, pool := a.rem[d&(maxBitPieces-1)], a.pool[d&(maxBitPieces-1)]
+	left := limit
+	var reason stopReason
+	var w uint32
+	var p, k uint
+	var right uint8
+	var rc *rec
+	tried := false
+bitDispatch:
+	switch d & (16 - 1) {
+	case 1:
+		goto bit1
+	case 2:
+		goto bit2
+	case 3:
+		goto bit3
+	case 4:
+		goto bit4
+	case 5:
+		goto bit5
+	case 6:
+		goto bit6
+	case 7:
+		goto bit7
+	case 8:
+		goto bit8
+	case 9:
+		goto bit9
+	case 10:
+		goto bit10
+	case 11:
+		goto bit11
+	case 12:
+		goto bit12
+	case 13:
+		goto bit13
+	case 14:
+		goto bit14
+	case 15:
+		goto bit15
+	}
+bit0:
+	if r == 0 {
+		if d == a.floor {
+			reason = exhausted
+			goto bitStop
+		}
+		d--
+		used &^= 1 << (a.placed[d&(maxDepths-1)] >> pieceShift & (maxBitPieces - 1))
+		r, pool = a.rem[d&(maxBitPieces-1)], a.pool[d&(maxBitPieces-1)]
+		goto bit15
+	}
+	p = uint(bits.TrailingZeros64(r))
+	w, right = a.slots[pool&(maxBitPools-1)][p], a.rights[pool&(maxBitPools-1)][p]
+	r &= r - 1
+	if e.twins { // the later of its first position and the next one, and keep p while one follows
+		i := max(a.firsts[pool&(maxBitPools-1)][p], a.next[d&(maxDepths-1)])
+		w, right, a.next[d&(maxDepths-1)] = a.cands[i&(maxCandidates-1)], uint8(a.cands[i&(maxCandidates-1)]), i+1
+		if a.cands[(i+1)&(maxCandidates-1)]>>pieceShift == uint32(p) {
+			r |= 1 << (p & (maxBitPieces - 1))
+		}
+	}
+	used |= 1 << (p & (maxBitPieces - 1))
+	a.placed[d&(maxDepths-1)], a.rem[d&(maxBitPieces-1)] = w, r
+	d++
+	left--
+	if d > a.recordDepth {
+		c.reached(d)
+	}
+	if d == a.end {
+		goto bitFull
+	}
+	rc = &a.recs[d&(maxDepths-1)]
+	if !rc.leftIsPrev {
+		right = uint8(a.placed[rc.left])
+	}
+	k = uint(uint16((rc.base+a.placed[rc.above]&(colourMask<<rowShift))>>(shift&31))) + uint(right)
+	r, pool = a.poolPieces[k]&^used, a.poolNumber[k]
+	a.pool[d&(maxBitPieces-1)], a.next[d&(maxDepths-1)] = pool, 0 // no rotation tried
+	if left == 0 {
+		reason = paused
+		goto bitStop
+	}
+	goto bit1
+bit1:
+	if r == 0 {
+		if d == a.floor {
+			reason = exhausted
+			goto bitStop
+		}
+		d--
+		used &^= 1 << (a.placed[d&(maxDepths-1)] >> pieceShift & (maxBitPieces - 1))
+		r, pool = a.rem[d&(maxBitPieces-1)], a.pool[d&(maxBitPieces-1)]
+		goto bit0
+	}
+	p = uint(bits.TrailingZeros64(r))
+	w, right = a.slots[pool&(maxBitPools-1)][p], a.rights[pool&(maxBitPools-1)][p]
+	r &= r - 1
+	if e.twins { // the later of its first position and the next one, and keep p while one follows
+		i := max(a.firsts[pool&(maxBitPools-1)][p], a.next[d&(maxDepths-1)])
+		w, right, a.next[d&(maxDepths-1)] = a.cands[i&(maxCandidates-1)], uint8(a.cands[i&(maxCandidates-1)]), i+1
+		if a.cands[(i+1)&(maxCandidates-1)]>>pieceShift == uint32(p) {
+			r |= 1 << (p & (maxBitPieces - 1))
+		}
+	}
+	used |= 1 << (p & (maxBitPieces - 1))
+	a.placed[d&(maxDepths-1)], a.rem[d&(maxBitPieces-1)] = w, r
+	d++
+	left--
+	if d > a.recordDepth {
+		c.reached(d)
+	}
+	if d == a.end {
+		goto bitFull
+	}
+	rc = &a.recs[d&(maxDepths-1)]
+	if !rc.leftIsPrev {
+		right = uint8(a.placed[rc.left])
+	}
+	k = uint(uint16((rc.base+a.placed[rc.above]&(colourMask<<rowShift))>>(shift&31))) + uint(right)
+	r, pool = a.poolPieces[k]&^used, a.poolNumber[k]
+	a.pool[d&(maxBitPieces-1)], a.next[d&(maxDepths-1)] = pool, 0 // no rotation tried
+	if left == 0 {
+		reason = paused
+		goto bitStop
+	}
+	goto bit2
+bit2:
+	if r == 0 {
+		if d == a.floor {
+			reason = exhausted
+			goto bitStop
+		}
+		d--
+		used &^= 1 << (a.placed[d&(maxDepths-1)] >> pieceShift & (maxBitPieces - 1))
+		r, pool = a.rem[d&(maxBitPieces-1)], a.pool[d&(maxBitPieces-1)]
+		goto bit1
+	}
+	p = uint(bits.TrailingZeros64(r))
+	w, right = a.slots[pool&(maxBitPools-1)][p], a.rights[pool&(maxBitPools-1)][p]
+	r &= r - 1
+	if e.twins { // the later of its first position and the next one, and keep p while one follows
+		i := max(a.firsts[pool&(maxBitPools-1)][p], a.next[d&(maxDepths-1)])
+		w, right, a.next[d&(maxDepths-1)] = a.cands[i&(maxCandidates-1)], uint8(a.cands[i&(maxCandidates-1)]), i+1
+		if a.cands[(i+1)&(maxCandidates-1)]>>pieceShift == uint32(p) {
+			r |= 1 << (p & (maxBitPieces - 1))
+		}
+	}
+	used |= 1 << (p & (maxBitPieces - 1))
+	a.placed[d&(maxDepths-1)], a.rem[d&(maxBitPieces-1)] = w, r
+	d++
+	left--
+	if d > a.recordDepth {
+		c.reached(d)
+	}
+	if d == a.end {
+		goto bitFull
+	}
+	rc = &a.recs[d&(maxDepths-1)]
+	if !rc.leftIsPrev {
+		right = uint8(a.placed[rc.left])
+	}
+	k = uint(uint16((rc.base+a.placed[rc.above]&(colourMask<<rowShift))>>(shift&31))) + uint(right)
+	r, pool = a.poolPieces[k]&^used, a.poolNumber[k]
+	a.pool[d&(maxBitPieces-1)], a.next[d&(maxDepths-1)] = pool, 0 // no rotation tried
+	if left == 0 {
+		reason = paused
+		goto bitStop
+	}
+	goto bit3
+bit3:
+	if r == 0 {
+		if d == a.floor {
+			reason = exhausted
+			goto bitStop
+		}
+		d--
+		used &^= 1 << (a.placed[d&(maxDepths-1)] >> pieceShift & (maxBitPieces - 1))
+		r, pool = a.rem[d&(maxBitPieces-1)], a.pool[d&(maxBitPieces-1)]
+		goto bit2
+	}
+	p = uint(bits.TrailingZeros64(r))
+	w, right = a.slots[pool&(maxBitPools-1)][p], a.rights[pool&(maxBitPools-1)][p]
+	r &= r - 1
+	if e.twins { // the later of its first position and the next one, and keep p while one follows
+		i := max(a.firsts[pool&(maxBitPools-1)][p], a.next[d&(maxDepths-1)])
+		w, right, a.next[d&(maxDepths-1)] = a.cands[i&(maxCandidates-1)], uint8(a.cands[i&(maxCandidates-1)]), i+1
+		if a.cands[(i+1)&(maxCandidates-1)]>>pieceShift == uint32(p) {
+			r |= 1 << (p & (maxBitPieces - 1))
+		}
+	}
+	used |= 1 << (p & (maxBitPieces - 1))
+	a.placed[d&(maxDepths-1)], a.rem[d&(maxBitPieces-1)] = w, r
+	d++
+	left--
+	if d > a.recordDepth {
+		c.reached(d)
+	}
+	if d == a.end {
+		goto bitFull
+	}
+	rc = &a.recs[d&(maxDepths-1)]
+	if !rc.leftIsPrev {
+		right = uint8(a.placed[rc.left])
+	}
+	k = uint(uint16((rc.base+a.placed[rc.above]&(colourMask<<rowShift))>>(shift&31))) + uint(right)
+	r, pool = a.poolPieces[k]&^used, a.poolNumber[k]
+	a.pool[d&(maxBitPieces-1)], a.next[d&(maxDepths-1)] = pool, 0 // no rotation tried
+	if left == 0 {
+		reason = paused
+		goto bitStop
+	}
+	goto bit4
+bit4:
+	if r == 0 {
+		if d == a.floor {
+			reason = exhausted
+			goto bitStop
+		}
+		d--
+		used &^= 1 << (a.placed[d&(maxDepths-1)] >> pieceShift & (maxBitPieces - 1))
+		r, pool = a.rem[d&(maxBitPieces-1)], a.pool[d&(maxBitPieces-1)]
+		goto bit3
+	}
+	p = uint(bits.TrailingZeros64(r))
+	w, right = a.slots[pool&(maxBitPools-1)][p], a.rights[pool&(maxBitPools-1)][p]
+	r &= r - 1
+	if e.twins { // the later of its first position and the next one, and keep p while one follows
+		i := max(a.firsts[pool&(maxBitPools-1)][p], a.next[d&(maxDepths-1)])
+		w, right, a.next[d&(maxDepths-1)] = a.cands[i&(maxCandidates-1)], uint8(a.cands[i&(maxCandidates-1)]), i+1
+		if a.cands[(i+1)&(maxCandidates-1)]>>pieceShift == uint32(p) {
+			r |= 1 << (p & (maxBitPieces - 1))
+		}
+	}
+	used |= 1 << (p & (maxBitPieces - 1))
+	a.placed[d&(maxDepths-1)], a.rem[d&(maxBitPieces-1)] = w, r
+	d++
+	left--
+	if d > a.recordDepth {
+		c.reached(d)
+	}
+	if d == a.end {
+		goto bitFull
+	}
+	rc = &a.recs[d&(maxDepths-1)]
+	if !rc.leftIsPrev {
+		right = uint8(a.placed[rc.left])
+	}
+	k = uint(uint16((rc.base+a.placed[rc.above]&(colourMask<<rowShift))>>(shift&31))) + uint(right)
+	r, pool = a.poolPieces[k]&^used, a.poolNumber[k]
+	a.pool[d&(maxBitPieces-1)], a.next[d&(maxDepths-1)] = pool, 0 // no rotation tried
+	if left == 0 {
+		reason = paused
+		goto bitStop
+	}
+	goto bit5
+bit5:
+	if r == 0 {
+		if d == a.floor {
+			reason = exhausted
+			goto bitStop
+		}
+		d--
+		used &^= 1 << (a.placed[d&(maxDepths-1)] >> pieceShift & (maxBitPieces - 1))
+		r, pool = a.rem[d&(maxBitPieces-1)], a.pool[d&(maxBitPieces-1)]
+		goto bit4
+	}
+	p = uint(bits.TrailingZeros64(r))
+	w, right = a.slots[pool&(maxBitPools-1)][p], a.rights[pool&(maxBitPools-1)][p]
+	r &= r - 1
+	if e.twins { // the later of its first position and the next one, and keep p while one follows
+		i := max(a.firsts[pool&(maxBitPools-1)][p], a.next[d&(maxDepths-1)])
+		w, right, a.next[d&(maxDepths-1)] = a.cands[i&(maxCandidates-1)], uint8(a.cands[i&(maxCandidates-1)]), i+1
+		if a.cands[(i+1)&(maxCandidates-1)]>>pieceShift == uint32(p) {
+			r |= 1 << (p & (maxBitPieces - 1))
+		}
+	}
+	used |= 1 << (p & (maxBitPieces - 1))
+	a.placed[d&(maxDepths-1)], a.rem[d&(maxBitPieces-1)] = w, r
+	d++
+	left--
+	if d > a.recordDepth {
+		c.reached(d)
+	}
+	if d == a.end {
+		goto bitFull
+	}
+	rc = &a.recs[d&(maxDepths-1)]
+	if !rc.leftIsPrev {
+		right = uint8(a.placed[rc.left])
+	}
+	k = uint(uint16((rc.base+a.placed[rc.above]&(colourMask<<rowShift))>>(shift&31))) + uint(right)
+	r, pool = a.poolPieces[k]&^used, a.poolNumber[k]
+	a.pool[d&(maxBitPieces-1)], a.next[d&(maxDepths-1)] = pool, 0 // no rotation tried
+	if left == 0 {
+		reason = paused
+		goto bitStop
+	}
+	goto bit6
+bit6:
+	if r == 0 {
+		if d == a.floor {
+			reason = exhausted
+			goto bitStop
+		}
+		d--
+		used &^= 1 << (a.placed[d&(maxDepths-1)] >> pieceShift & (maxBitPieces - 1))
+		r, pool = a.rem[d&(maxBitPieces-1)], a.pool[d&(maxBitPieces-1)]
+		goto bit5
+	}
+	p = uint(bits.TrailingZeros64(r))
+	w, right = a.slots[pool&(maxBitPools-1)][p], a.rights[pool&(maxBitPools-1)][p]
+	r &= r - 1
+	if e.twins { // the later of its first position and the next one, and keep p while one follows
+		i := max(a.firsts[pool&(maxBitPools-1)][p], a.next[d&(maxDepths-1)])
+		w, right, a.next[d&(maxDepths-1)] = a.cands[i&(maxCandidates-1)], uint8(a.cands[i&(maxCandidates-1)]), i+1
+		if a.cands[(i+1)&(maxCandidates-1)]>>pieceShift == uint32(p) {
+			r |= 1 << (p & (maxBitPieces - 1))
+		}
+	}
+	used |= 1 << (p & (maxBitPieces - 1))
+	a.placed[d&(maxDepths-1)], a.rem[d&(maxBitPieces-1)] = w, r
+	d++
+	left--
+	if d > a.recordDepth {
+		c.reached(d)
+	}
+	if d == a.end {
+		goto bitFull
+	}
+	rc = &a.recs[d&(maxDepths-1)]
+	if !rc.leftIsPrev {
+		right = uint8(a.placed[rc.left])
+	}
+	k = uint(uint16((rc.base+a.placed[rc.above]&(colourMask<<rowShift))>>(shift&31))) + uint(right)
+	r, pool = a.poolPieces[k]&^used, a.poolNumber[k]
+	a.pool[d&(maxBitPieces-1)], a.next[d&(maxDepths-1)] = pool, 0 // no rotation tried
+	if left == 0 {
+		reason = paused
+		goto bitStop
+	}
+	goto bit7
+bit7:
+	if r == 0 {
+		if d == a.floor {
+			reason = exhausted
+			goto bitStop
+		}
+		d--
+		used &^= 1 << (a.placed[d&(maxDepths-1)] >> pieceShift & (maxBitPieces - 1))
+		r, pool = a.rem[d&(maxBitPieces-1)], a.pool[d&(maxBitPieces-1)]
+		goto bit6
+	}
+	p = uint(bits.TrailingZeros64(r))
+	w, right = a.slots[pool&(maxBitPools-1)][p], a.rights[pool&(maxBitPools-1)][p]
+	r &= r - 1
+	if e.twins { // the later of its first position and the next one, and keep p while one follows
+		i := max(a.firsts[pool&(maxBitPools-1)][p], a.next[d&(maxDepths-1)])
+		w, right, a.next[d&(maxDepths-1)] = a.cands[i&(maxCandidates-1)], uint8(a.cands[i&(maxCandidates-1)]), i+1
+		if a.cands[(i+1)&(maxCandidates-1)]>>pieceShift == uint32(p) {
+			r |= 1 << (p & (maxBitPieces - 1))
+		}
+	}
+	used |= 1 << (p & (maxBitPieces - 1))
+	a.placed[d&(maxDepths-1)], a.rem[d&(maxBitPieces-1)] = w, r
+	d++
+	left--
+	if d > a.recordDepth {
+		c.reached(d)
+	}
+	if d == a.end {
+		goto bitFull
+	}
+	rc = &a.recs[d&(maxDepths-1)]
+	if !rc.leftIsPrev {
+		right = uint8(a.placed[rc.left])
+	}
+	k = uint(uint16((rc.base+a.placed[rc.above]&(colourMask<<rowShift))>>(shift&31))) + uint(right)
+	r, pool = a.poolPieces[k]&^used, a.poolNumber[k]
+	a.pool[d&(maxBitPieces-1)], a.next[d&(maxDepths-1)] = pool, 0 // no rotation tried
+	if left == 0 {
+		reason = paused
+		goto bitStop
+	}
+	goto bit8
+bit8:
+	if r == 0 {
+		if d == a.floor {
+			reason = exhausted
+			goto bitStop
+		}
+		d--
+		used &^= 1 << (a.placed[d&(maxDepths-1)] >> pieceShift & (maxBitPieces - 1))
+		r, pool = a.rem[d&(maxBitPieces-1)], a.pool[d&(maxBitPieces-1)]
+		goto bit7
+	}
+	p = uint(bits.TrailingZeros64(r))
+	w, right = a.slots[pool&(maxBitPools-1)][p], a.rights[pool&(maxBitPools-1)][p]
+	r &= r - 1
+	if e.twins { // the later of its first position and the next one, and keep p while one follows
+		i := max(a.firsts[pool&(maxBitPools-1)][p], a.next[d&(maxDepths-1)])
+		w, right, a.next[d&(maxDepths-1)] = a.cands[i&(maxCandidates-1)], uint8(a.cands[i&(maxCandidates-1)]), i+1
+		if a.cands[(i+1)&(maxCandidates-1)]>>pieceShift == uint32(p) {
+			r |= 1 << (p & (maxBitPieces - 1))
+		}
+	}
+	used |= 1 << (p & (maxBitPieces - 1))
+	a.placed[d&(maxDepths-1)], a.rem[d&(maxBitPieces-1)] = w, r
+	d++
+	left--
+	if d > a.recordDepth {
+		c.reached(d)
+	}
+	if d == a.end {
+		goto bitFull
+	}
+	rc = &a.recs[d&(maxDepths-1)]
+	if !rc.leftIsPrev {
+		right = uint8(a.placed[rc.left])
+	}
+	k = uint(uint16((rc.base+a.placed[rc.above]&(colourMask<<rowShift))>>(shift&31))) + uint(right)
+	r, pool = a.poolPieces[k]&^used, a.poolNumber[k]
+	a.pool[d&(maxBitPieces-1)], a.next[d&(maxDepths-1)] = pool, 0 // no rotation tried
+	if left == 0 {
+		reason = paused
+		goto bitStop
+	}
+	goto bit9
+bit9:
+	if r == 0 {
+		if d == a.floor {
+			reason = exhausted
+			goto bitStop
+		}
+		d--
+		used &^= 1 << (a.placed[d&(maxDepths-1)] >> pieceShift & (maxBitPieces - 1))
+		r, pool = a.rem[d&(maxBitPieces-1)], a.pool[d&(maxBitPieces-1)]
+		goto bit8
+	}
+	p = uint(bits.TrailingZeros64(r))
+	w, right = a.slots[pool&(maxBitPools-1)][p], a.rights[pool&(maxBitPools-1)][p]
+	r &= r - 1
+	if e.twins { // the later of its first position and the next one, and keep p while one follows
+		i := max(a.firsts[pool&(maxBitPools-1)][p], a.next[d&(maxDepths-1)])
+		w, right, a.next[d&(maxDepths-1)] = a.cands[i&(maxCandidates-1)], uint8(a.cands[i&(maxCandidates-1)]), i+1
+		if a.cands[(i+1)&(maxCandidates-1)]>>pieceShift == uint32(p) {
+			r |= 1 << (p & (maxBitPieces - 1))
+		}
+	}
+	used |= 1 << (p & (maxBitPieces - 1))
+	a.placed[d&(maxDepths-1)], a.rem[d&(maxBitPieces-1)] = w, r
+	d++
+	left--
+	if d > a.recordDepth {
+		c.reached(d)
+	}
+	if d == a.end {
+		goto bitFull
+	}
+	rc = &a.recs[d&(maxDepths-1)]
+	if !rc.leftIsPrev {
+		right = uint8(a.placed[rc.left])
+	}
+	k = uint(uint16((rc.base+a.placed[rc.above]&(colourMask<<rowShift))>>(shift&31))) + uint(right)
+	r, pool = a.poolPieces[k]&^used, a.poolNumber[k]
+	a.pool[d&(maxBitPieces-1)], a.next[d&(maxDepths-1)] = pool, 0 // no rotation tried
+	if left == 0 {
+		reason = paused
+		goto bitStop
+	}
+	goto bit10
+bit10:
+	if r == 0 {
+		if d == a.floor {
+			reason = exhausted
+			goto bitStop
+		}
+		d--
+		used &^= 1 << (a.placed[d&(maxDepths-1)] >> pieceShift & (maxBitPieces - 1))
+		r, pool = a.rem[d&(maxBitPieces-1)], a.pool[d&(maxBitPieces-1)]
+		goto bit9
+	}
+	p = uint(bits.TrailingZeros64(r))
+	w, right = a.slots[pool&(maxBitPools-1)][p], a.rights[pool&(maxBitPools-1)][p]
+	r &= r - 1
+	if e.twins { // the later of its first position and the next one, and keep p while one follows
+		i := max(a.firsts[pool&(maxBitPools-1)][p], a.next[d&(maxDepths-1)])
+		w, right, a.next[d&(maxDepths-1)] = a.cands[i&(maxCandidates-1)], uint8(a.cands[i&(maxCandidates-1)]), i+1
+		if a.cands[(i+1)&(maxCandidates-1)]>>pieceShift == uint32(p) {
+			r |= 1 << (p & (maxBitPieces - 1))
+		}
+	}
+	used |= 1 << (p & (maxBitPieces - 1))
+	a.placed[d&(maxDepths-1)], a.rem[d&(maxBitPieces-1)] = w, r
+	d++
+	left--
+	if d > a.recordDepth {
+		c.reached(d)
+	}
+	if d == a.end {
+		goto bitFull
+	}
+	rc = &a.recs[d&(maxDepths-1)]
+	if !rc.leftIsPrev {
+		right = uint8(a.placed[rc.left])
+	}
+	k = uint(uint16((rc.base+a.placed[rc.above]&(colourMask<<rowShift))>>(shift&31))) + uint(right)
+	r, pool = a.poolPieces[k]&^used, a.poolNumber[k]
+	a.pool[d&(maxBitPieces-1)], a.next[d&(maxDepths-1)] = pool, 0 // no rotation tried
+	if left == 0 {
+		reason = paused
+		goto bitStop
+	}
+	goto bit11
+bit11:
+	if r == 0 {
+		if d == a.floor {
+			reason = exhausted
+			goto bitStop
+		}
+		d--
+		used &^= 1 << (a.placed[d&(maxDepths-1)] >> pieceShift & (maxBitPieces - 1))
+		r, pool = a.rem[d&(maxBitPieces-1)], a.pool[d&(maxBitPieces-1)]
+		goto bit10
+	}
+	p = uint(bits.TrailingZeros64(r))
+	w, right = a.slots[pool&(maxBitPools-1)][p], a.rights[pool&(maxBitPools-1)][p]
+	r &= r - 1
+	if e.twins { // the later of its first position and the next one, and keep p while one follows
+		i := max(a.firsts[pool&(maxBitPools-1)][p], a.next[d&(maxDepths-1)])
+		w, right, a.next[d&(maxDepths-1)] = a.cands[i&(maxCandidates-1)], uint8(a.cands[i&(maxCandidates-1)]), i+1
+		if a.cands[(i+1)&(maxCandidates-1)]>>pieceShift == uint32(p) {
+			r |= 1 << (p & (maxBitPieces - 1))
+		}
+	}
+	used |= 1 << (p & (maxBitPieces - 1))
+	a.placed[d&(maxDepths-1)], a.rem[d&(maxBitPieces-1)] = w, r
+	d++
+	left--
+	if d > a.recordDepth {
+		c.reached(d)
+	}
+	if d == a.end {
+		goto bitFull
+	}
+	rc = &a.recs[d&(maxDepths-1)]
+	if !rc.leftIsPrev {
+		right = uint8(a.placed[rc.left])
+	}
+	k = uint(uint16((rc.base+a.placed[rc.above]&(colourMask<<rowShift))>>(shift&31))) + uint(right)
+	r, pool = a.poolPieces[k]&^used, a.poolNumber[k]
+	a.pool[d&(maxBitPieces-1)], a.next[d&(maxDepths-1)] = pool, 0 // no rotation tried
+	if left == 0 {
+		reason = paused
+		goto bitStop
+	}
+	goto bit12
+bit12:
+	if r == 0 {
+		if d == a.floor {
+			reason = exhausted
+			goto bitStop
+		}
+		d--
+		used &^= 1 << (a.placed[d&(maxDepths-1)] >> pieceShift & (maxBitPieces - 1))
+		r, pool = a.rem[d&(maxBitPieces-1)], a.pool[d&(maxBitPieces-1)]
+		goto bit11
+	}
+	p = uint(bits.TrailingZeros64(r))
+	w, right = a.slots[pool&(maxBitPools-1)][p], a.rights[pool&(maxBitPools-1)][p]
+	r &= r - 1
+	if e.twins { // the later of its first position and the next one, and keep p while one follows
+		i := max(a.firsts[pool&(maxBitPools-1)][p], a.next[d&(maxDepths-1)])
+		w, right, a.next[d&(maxDepths-1)] = a.cands[i&(maxCandidates-1)], uint8(a.cands[i&(maxCandidates-1)]), i+1
+		if a.cands[(i+1)&(maxCandidates-1)]>>pieceShift == uint32(p) {
+			r |= 1 << (p & (maxBitPieces - 1))
+		}
+	}
+	used |= 1 << (p & (maxBitPieces - 1))
+	a.placed[d&(maxDepths-1)], a.rem[d&(maxBitPieces-1)] = w, r
+	d++
+	left--
+	if d > a.recordDepth {
+		c.reached(d)
+	}
+	if d == a.end {
+		goto bitFull
+	}
+	rc = &a.recs[d&(maxDepths-1)]
+	if !rc.leftIsPrev {
+		right = uint8(a.placed[rc.left])
+	}
+	k = uint(uint16((rc.base+a.placed[rc.above]&(colourMask<<rowShift))>>(shift&31))) + uint(right)
+	r, pool = a.poolPieces[k]&^used, a.poolNumber[k]
+	a.pool[d&(maxBitPieces-1)], a.next[d&(maxDepths-1)] = pool, 0 // no rotation tried
+	if left == 0 {
+		reason = paused
+		goto bitStop
+	}
+	goto bit13
+bit13:
+	if r == 0 {
+		if d == a.floor {
+			reason = exhausted
+			goto bitStop
+		}
+		d--
+		used &^= 1 << (a.placed[d&(maxDepths-1)] >> pieceShift & (maxBitPieces - 1))
+		r, pool = a.rem[d&(maxBitPieces-1)], a.pool[d&(maxBitPieces-1)]
+		goto bit12
+	}
+	p = uint(bits.TrailingZeros64(r))
+	w, right = a.slots[pool&(maxBitPools-1)][p], a.rights[pool&(maxBitPools-1)][p]
+	r &= r - 1
+	if e.twins { // the later of its first position and the next one, and keep p while one follows
+		i := max(a.firsts[pool&(maxBitPools-1)][p], a.next[d&(maxDepths-1)])
+		w, right, a.next[d&(maxDepths-1)] = a.cands[i&(maxCandidates-1)], uint8(a.cands[i&(maxCandidates-1)]), i+1
+		if a.cands[(i+1)&(maxCandidates-1)]>>pieceShift == uint32(p) {
+			r |= 1 << (p & (maxBitPieces - 1))
+		}
+	}
+	used |= 1 << (p & (maxBitPieces - 1))
+	a.placed[d&(maxDepths-1)], a.rem[d&(maxBitPieces-1)] = w, r
+	d++
+	left--
+	if d > a.recordDepth {
+		c.reached(d)
+	}
+	if d == a.end {
+		goto bitFull
+	}
+	rc = &a.recs[d&(maxDepths-1)]
+	if !rc.leftIsPrev {
+		right = uint8(a.placed[rc.left])
+	}
+	k = uint(uint16((rc.base+a.placed[rc.above]&(colourMask<<rowShift))>>(shift&31))) + uint(right)
+	r, pool = a.poolPieces[k]&^used, a.poolNumber[k]
+	a.pool[d&(maxBitPieces-1)], a.next[d&(maxDepths-1)] = pool, 0 // no rotation tried
+	if left == 0 {
+		reason = paused
+		goto bitStop
+	}
+	goto bit14
+bit14:
+	if r == 0 {
+		if d == a.floor {
+			reason = exhausted
+			goto bitStop
+		}
+		d--
+		used &^= 1 << (a.placed[d&(maxDepths-1)] >> pieceShift & (maxBitPieces - 1))
+		r, pool = a.rem[d&(maxBitPieces-1)], a.pool[d&(maxBitPieces-1)]
+		goto bit13
+	}
+	p = uint(bits.TrailingZeros64(r))
+	w, right = a.slots[pool&(maxBitPools-1)][p], a.rights[pool&(maxBitPools-1)][p]
+	r &= r - 1
+	if e.twins { // the later of its first position and the next one, and keep p while one follows
+		i := max(a.firsts[pool&(maxBitPools-1)][p], a.next[d&(maxDepths-1)])
+		w, right, a.next[d&(maxDepths-1)] = a.cands[i&(maxCandidates-1)], uint8(a.cands[i&(maxCandidates-1)]), i+1
+		if a.cands[(i+1)&(maxCandidates-1)]>>pieceShift == uint32(p) {
+			r |= 1 << (p & (maxBitPieces - 1))
+		}
+	}
+	used |= 1 << (p & (maxBitPieces - 1))
+	a.placed[d&(maxDepths-1)], a.rem[d&(maxBitPieces-1)] = w, r
+	d++
+	left--
+	if d > a.recordDepth {
+		c.reached(d)
+	}
+	if d == a.end {
+		goto bitFull
+	}
+	rc = &a.recs[d&(maxDepths-1)]
+	if !rc.leftIsPrev {
+		right = uint8(a.placed[rc.left])
+	}
+	k = uint(uint16((rc.base+a.placed[rc.above]&(colourMask<<rowShift))>>(shift&31))) + uint(right)
+	r, pool = a.poolPieces[k]&^used, a.poolNumber[k]
+	a.pool[d&(maxBitPieces-1)], a.next[d&(maxDepths-1)] = pool, 0 // no rotation tried
+	if left == 0 {
+		reason = paused
+		goto bitStop
+	}
+	goto bit15
+bit15:
+	if r == 0 {
+		if d == a.floor {
+			reason = exhausted
+			goto bitStop
+		}
+		d--
+		used &^= 1 << (a.placed[d&(maxDepths-1)] >> pieceShift & (maxBitPieces - 1))
+		r, pool = a.rem[d&(maxBitPieces-1)], a.pool[d&(maxBitPieces-1)]
+		goto bit14
+	}
+	p = uint(bits.TrailingZeros64(r))
+	w, right = a.slots[pool&(maxBitPools-1)][p], a.rights[pool&(maxBitPools-1)][p]
+	r &= r - 1
+	if e.twins { // the later of its first position and the next one, and keep p while one follows
+		i := max(a.firsts[pool&(maxBitPools-1)][p], a.next[d&(maxDepths-1)])
+		w, right, a.next[d&(maxDepths-1)] = a.cands[i&(maxCandidates-1)], uint8(a.cands[i&(maxCandidates-1)]), i+1
+		if a.cands[(i+1)&(maxCandidates-1)]>>pieceShift == uint32(p) {
+			r |= 1 << (p & (maxBitPieces - 1))
+		}
+	}
+	used |= 1 << (p & (maxBitPieces - 1))
+	a.placed[d&(maxDepths-1)], a.rem[d&(maxBitPieces-1)] = w, r
+	d++
+	left--
+	if d > a.recordDepth {
+		c.reached(d)
+	}
+	if d == a.end {
+		goto bitFull
+	}
+	rc = &a.recs[d&(maxDepths-1)]
+	if !rc.leftIsPrev {
+		right = uint8(a.placed[rc.left])
+	}
+	k = uint(uint16((rc.base+a.placed[rc.above]&(colourMask<<rowShift))>>(shift&31))) + uint(right)
+	r, pool = a.poolPieces[k]&^used, a.poolNumber[k]
+	a.pool[d&(maxBitPieces-1)], a.next[d&(maxDepths-1)] = pool, 0 // no rotation tried
+	if left == 0 {
+		reason = paused
+		goto bitStop
+	}
+	goto bit0
+bitFull: // a solution: count it, or stop at it
+	tried = true
+	if e.hintsLegal {
+		c.found.Solutions++
+		if !all {
+			reason = solved
+			goto bitStop
+		}
+	}
+	d--
+	used &^= 1 << (p & (maxBitPieces - 1))
+	r, pool = a.rem[d&(maxBitPieces-1)], a.pool[d&(maxBitPieces-1)]
+	if left != 0 {
+		tried = false
+		goto bitDispatch
+	}
+	reason = paused
+bitStop:
+	c.bitsTo(d, used, tried)
 	c.found.Nodes += limit - left
 	return reason
 }

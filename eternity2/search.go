@@ -27,6 +27,15 @@ type cursorArrays struct {
 	used   [pieceSlots]uint8 // by piece; the sentinel's piece is always used
 	placed [1 << 16]uint32   // the candidate at each depth, then the constants: a uint16 index needs no mask
 	next   [maxDepths]int32  // the next pool position to try at each depth
+	// The walk of bit pools (bits.go): by depth, the pieces left to try
+	// and the pool; then the engine's bit tables, copied.
+	rem        [maxBitPieces]uint64
+	pool       [maxBitPieces]uint16
+	poolPieces [maxBitKeys + 256]uint64
+	poolNumber [maxBitKeys + 256]uint16
+	slots      [maxBitPools][maxBitPieces + 1]uint32
+	rights     [maxBitPools][maxBitPieces + 1]uint8
+	firsts     [maxBitPools][maxBitPieces + 1]int32
 	// Read by the loop from memory, not registers: it has none to spare.
 	end, floor, recordDepth int
 }
@@ -76,6 +85,11 @@ func (f *found) add(g found) {
 func newCursor(e *engine) *cursor {
 	c := &cursor{e: e, a: new(cursorArrays), found: nothingFound()}
 	copy(c.a.cands[:], e.candidates)
+	copy(c.a.poolPieces[:], e.poolPieces)
+	copy(c.a.poolNumber[:], e.poolNumber)
+	copy(c.a.slots[:], e.slots)
+	copy(c.a.rights[:], e.rights)
+	copy(c.a.firsts[:], e.firsts)
 	copy(c.a.recs[:], e.recs)
 	copy(c.a.used[:], e.hintUsed)
 	c.a.used[pieceSlots-1] = 1

@@ -57,6 +57,15 @@ type engine struct {
 	hintsLegal bool // the hints break no rule among themselves
 	hintUsed   []uint8
 	hintAt     []*hint // by cell
+	// The pools as words of bits, for a board of at most 64 pieces
+	// (bits.go); nil for the others.
+	poolPieces []uint64
+	poolNumber []uint16
+	slots      [][maxBitPieces + 1]uint32
+	rights     [][maxBitPieces + 1]uint8
+	firsts     [][maxBitPieces + 1]int32
+	twins      bool
+	keyShift   uint32 // a pool's key shifted right by it is its bit pool's, but for the left colour
 }
 
 // Limits of the tables and of a cursor's fixed arrays (see cursorArrays):
@@ -119,6 +128,7 @@ func newEngine(p *puzzle) (*engine, error) {
 	if len(e.candidates) > maxCandidates {
 		return nil, bad("board %s: %d candidates, past %d", quote(p.name), len(e.candidates), maxCandidates)
 	}
+	e.buildBits()
 	return e, nil
 }
 
