@@ -1,8 +1,10 @@
 package main
 
 import (
+	"fmt"
 	"math/rand"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -79,6 +81,30 @@ func TestBitWalkAsCandidateWalk(t *testing.T) {
 			if got, want := searchFrom(e, m, 3000, false), searchFrom(withoutBits(e), m, 3000, false); !reflect.DeepEqual(got, want) {
 				t.Fatalf("%s from unit %d (depth %d, position %d): the bit walk finds\n%+v\nthe candidate walk\n%+v", p.name, u, m.Depth, m.Pos, got, want)
 			}
+		}
+	}
+}
+
+// The Eternity II list's agreed answers on Brendan Owen's set 1 6x6
+// (testdata/README.md): 69,284,103 nodes and 260 fillings, 65 up to
+// rotation; with its first corner piece pinned, 14,518,615 nodes (the
+// pinned placement one of them, as the list counts) and 65 solutions.
+func TestAgreedAnswers(t *testing.T) {
+	for _, tt := range []struct {
+		pin       bool
+		nodes     int64
+		solutions string
+	}{{false, 69_284_103, "260 (65 up to rotation)"}, {true, 14_518_615, "65"}} {
+		p, err := readBoard([]string{"testdata/brendan/set1_06x06.txt"}, nil, "")
+		if err == nil && tt.pin {
+			err = p.pinCorner()
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := fmt.Sprintf("nodes %d\nsolutions %s\n", tt.nodes, tt.solutions)
+		if got := string(wholeRun(t, p, 0, true, 2)); !strings.Contains(got, want) {
+			t.Errorf("pin %v: got\n%s\nwant\n%s", tt.pin, got, want)
 		}
 	}
 }

@@ -32,6 +32,8 @@ type puzzle struct {
 	block string
 	open  [4]bool
 	taken []int
+	// pin is the first corner piece, pinned in the top-left corner (-pin).
+	pin *hint
 }
 
 const (
@@ -53,10 +55,13 @@ func readPuzzle(name string, data []byte) (*puzzle, error) {
 	} else {
 		p, err = readText(name, data)
 	}
-	if err != nil {
-		return nil, err
+	if err == nil {
+		err = p.validate(name)
 	}
-	return p, p.validate(name)
+	if err == nil && p.pin != nil {
+		err = p.pinCorner()
+	}
+	return p, err
 }
 
 // boardJSON is the JSON form; every field the format needs is a pointer, so
@@ -69,6 +74,7 @@ type boardJSON struct {
 	Pieces        [][]int
 	Hints         []hintJSON
 	Block         *string
+	Pin           bool
 	// Other keys of the public board files, read and not used; any other
 	// key is refused, so that a misspelt "hints" cannot drop the hints.
 	Family, NumColors, MaxScore, Seed any
@@ -94,6 +100,9 @@ func readJSON(name string, data []byte) (*puzzle, error) {
 		return nil, bad("%s: expected \"width\", \"height\" and \"pieces\"", name)
 	}
 	p := &puzzle{width: *raw.Width, height: *raw.Height, name: *cmp.Or(raw.Name, raw.ID, new(string)), block: *cmp.Or(raw.Block, new(string))}
+	if raw.Pin {
+		p.pin = &hint{}
+	}
 	for i, e := range raw.Pieces {
 		if len(e) != 4 {
 			return nil, bad("%s: piece %d: expected four colours [U,R,D,L], got %d", name, i, len(e))
@@ -234,6 +243,26 @@ func validName(name string) bool {
 	return true
 }
 
+// pinCorner pins the first corner piece (in input order) in the top-left
+// corner, its two 0 edges up and left: the search then finds one filling
+// of each class under rotation, as the Eternity II list counts a square
+// board's solutions, and the pinned placement is its first node. The
+// board is named NAME@pin.
+func (p *puzzle) pinCorner() error {
+	if p.of != nil || p.width != p.height || p.width < 2 || len(p.hints) > 0 {
+		return bad("-pin: expected a square board of side 2 or more without hints, not a block")
+	}
+	for i, e := range p.pieces {
+		for r := range 4 {
+			if q := rotated(e, r); q[up] == 0 && q[left] == 0 && q[right] != 0 && q[down] != 0 {
+				p.pin, p.name = &hint{0, i, r}, strings.TrimSuffix(p.name, "@pin")+"@pin"
+				return nil
+			}
+		}
+	}
+	return bad("-pin: no corner piece (two 0 edges side by side)")
+}
+
 // header is the output's first line.
 func (p *puzzle) header() string {
 	return fmt.Sprintf("board %s %dx%d pieces %d hints %d", p.name, p.width, p.height, len(p.pieces), len(p.hints))
@@ -256,8 +285,8 @@ func (p *puzzle) toJSON() boardJSON {
 		b.Block = &p.block
 		return b
 	}
-	w, h := p.width, p.height
-	b := boardJSON{Name: &p.name, Width: &w, Height: &h}
+	w, h, name := p.width, p.height, strings.TrimSuffix(p.name, "@pin")
+	b := boardJSON{Name: &name, Width: &w, Height: &h, Pin: p.pin != nil}
 	for _, e := range p.pieces {
 		b.Pieces = append(b.Pieces, e[:])
 	}
@@ -313,6 +342,9 @@ func readBoard(args []string, stdin io.Reader, block string) (*puzzle, error) {
 func (p *puzzle) cut(spec string) (*puzzle, error) {
 	if spec == "" {
 		return p, nil
+	}
+	if p.pin != nil {
+		return nil, bad("-block %s: not with -pin", quote(spec))
 	}
 	var w, h, x, y int
 	n, _ := fmt.Sscanf(spec, "%dx%d+%d+%d", &w, &h, &x, &y)

@@ -29,7 +29,8 @@ func TestBudgetOnEveryCore(t *testing.T) {
 		want := wholeRun(t, tt.p, tt.budget, tt.all, 1)
 		e := mustEngine(t, tt.p)
 		for _, workers := range []int{1, 2, 8} {
-			if got := e.output(searchBudget(e, tt.budget, tt.all, workers, nil)); !bytes.Equal(got, want) {
+			f := searchBudget(e, tt.budget, tt.all, workers, nil)
+			if got := e.output(f, tt.all && f.Nodes < tt.budget); !bytes.Equal(got, want) {
 				t.Errorf("%s -nodes %d all %v on %d workers:\n%s\nwant\n%s", tt.p.name, tt.budget, tt.all, workers, got, want)
 			}
 		}

@@ -80,7 +80,25 @@ func reference(p *puzzle, budget int64, all bool) []byte {
 		hintsOK = hintsOK && legal(h.Pos, e)
 		board[h.Pos] = &e
 	}
-	var nodes, solutions int64
+	var nodes, solutions, classes int64
+	// least says whether the filled board is the least of its four turns
+	// (a quarter turn moves cell (r,c) to (c,W-1-r), each piece turned once
+	// more): one filling of each class under rotation.
+	least := func() bool {
+		turned := slices.Clone(label)
+		for k := 0; k < 3; k++ {
+			next := make([]string, len(turned))
+			for cell, l := range turned {
+				var pi, rot int
+				fmt.Sscanf(l, "%d/%d", &pi, &rot)
+				next[(cell%W)*W+W-1-cell/W] = fmt.Sprintf("%d/%d", pi, (rot+1)%4)
+			}
+			if turned = next; slices.Compare(turned, label) < 0 {
+				return false
+			}
+		}
+		return true
+	}
 	best := -1 // no board seen yet: the hints alone are shown
 	snapshot := func() string {
 		var b strings.Builder
@@ -106,6 +124,9 @@ func reference(p *puzzle, budget int64, all bool) []byte {
 		if d == len(order) {
 			if hintsOK {
 				solutions++
+				if W == H && least() {
+					classes++
+				}
 				stop = stop || !all
 			}
 			return
@@ -144,8 +165,12 @@ func reference(p *puzzle, budget int64, all bool) []byte {
 	if best < 0 {
 		best = score()
 	}
-	return []byte(fmt.Sprintf("board %s %dx%d pieces %d hints %d\nnodes %d\nsolutions %d\nbest %d/%d\n%s",
-		p.name, W, H, len(p.pieces), len(p.hints), nodes, solutions, best, 2*W*H-W-H, bestBoard))
+	count := fmt.Sprint(solutions)
+	if all && !stop && W == H && W > 1 && len(p.hints) == 0 && p.of == nil {
+		count += fmt.Sprintf(" (%d up to rotation)", classes)
+	}
+	return []byte(fmt.Sprintf("board %s %dx%d pieces %d hints %d\nnodes %d\nsolutions %s\nbest %d/%d\n%s",
+		p.name, W, H, len(p.pieces), len(p.hints), nodes, count, best, 2*W*H-W-H, bestBoard))
 }
 
 // randomPuzzle makes a W x H puzzle: a random solved board with colours

@@ -11,10 +11,20 @@ import (
 )
 
 // output is the program's output for a run that found f, its best board
-// given as rows: the one place the format is written.
-func output(header string, f found, maxScore int, rows []string) []byte {
+// given as rows: the one place the format is written. A count of the
+// whole tree (whole) on a square board of side 2 or more with no hints,
+// not a block or pinned (no "@" in its name), says its classes under
+// rotation: a solution turned a quarter is another, and never itself.
+func output(header string, f found, maxScore int, rows []string, whole bool) []byte {
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "%s\nnodes %d\nsolutions %d\nbest %d/%d\n", header, f.Nodes, f.Solutions, f.Score, maxScore)
+	var name string
+	var w, h, hints int
+	fmt.Sscanf(header, "board %s %dx%d pieces %d hints %d", &name, &w, &h, new(int), &hints)
+	fmt.Fprintf(&b, "%s\nnodes %d\nsolutions %d", header, f.Nodes, f.Solutions)
+	if whole && w == h && w > 1 && hints == 0 && !strings.Contains(name, "@") {
+		fmt.Fprintf(&b, " (%d up to rotation)", f.Solutions/4)
+	}
+	fmt.Fprintf(&b, "\nbest %d/%d\n", f.Score, maxScore)
 	for _, row := range rows {
 		b.WriteString(row)
 		b.WriteByte('\n')
@@ -22,10 +32,10 @@ func output(header string, f found, maxScore int, rows []string) []byte {
 	return b.Bytes()
 }
 
-// output is the output of a run of e that found f.
-func (e *engine) output(f found) []byte {
+// output is the output of a run of e that found f (in the whole tree).
+func (e *engine) output(f found, whole bool) []byte {
 	f.Score = e.scoreAt[len(f.Board)]
-	return output(e.p.header(), f, e.maxScore, e.boardRows(f.Board))
+	return output(e.p.header(), f, e.maxScore, e.boardRows(f.Board), whole)
 }
 
 // cells is the board with the hints and the placements (depth by depth):

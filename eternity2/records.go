@@ -208,6 +208,6 @@ func mergeRecords(o options, stdin io.Reader, stdout, stderr io.Writer, start ti
 	case !m.decided:
 		return bad("-merge: part %d of %d is missing", m.next, m.first.parts)
 	default:
-		return finish(o, output(t.header, t.found, t.maxScore, t.rows), t.found.Nodes, t.url, stdout, stderr, start)
+		return finish(o, output(t.header, t.found, t.maxScore, t.rows, t.all), t.found.Nodes, t.url, stdout, stderr, start)
 	}
 }

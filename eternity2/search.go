@@ -275,7 +275,7 @@ func (s *search) total() found {
 func (s *search) answer() ([]byte, found, string) {
 	f := s.total()
 	if s.whole {
-		return s.e.output(f), f, s.e.viewerURL(f.Board)
+		return s.e.output(f, s.pl.all && (s.budget == 0 || f.Nodes < s.budget)), f, s.e.viewerURL(f.Board)
 	}
 	r := s.e.record(s.pl, s.parts[0].index, f)
 	var b bytes.Buffer

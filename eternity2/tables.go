@@ -283,6 +283,9 @@ func (e *engine) buildPools(groups []group) {
 				continue
 			}
 			for rot := 0; rot < 4; rot++ {
+				if pin := e.p.pin; pin != nil && g.top && g.first && (pi != pin.Piece || rot != pin.Rot) {
+					continue // the top-left corner holds the pinned piece only
+				}
 				r := rotated(piece, rot)
 				if (r[up] == 0) != (g.top && !e.p.open[up]) || (r[left] == 0) != (g.first && !e.p.open[left]) ||
 					!g.right.allows(r[right]) || !g.down.allows(r[down]) {
