@@ -127,7 +127,7 @@ func (s *Session) Bench(cases []Case, opt BenchOptions) []Measurement {
 // pairs, the warm-up and timed runs, and its instructions.
 func (s *Session) benchCase(m *Measurement, c Case, opt BenchOptions, tag string) {
 	s.Log.Update("%s: checked run", tag)
-	res, v := s.runChecked(c)
+	res, v := s.runChecked(c, false)
 	if m.Status = v.Status; v.Status != StatusOK {
 		m.Problem = v.Message
 		s.Log.Failure("%s: %s\n%s", c.ID(), v.Status, indent(v.Message, "  "))

@@ -112,7 +112,11 @@ func (f *benchFlags) plan(c *cmdline) (*benchPlan, error) {
 	}
 	p.header = ReadHeader(f.root, p.opt.Runs)
 	if f.gateGiven {
-		if err := checkGate(f.gate, f.against != "", p.opt.Pairs, p.base, p.header, f.instructions); err != nil {
+		var ids []string
+		for _, c := range cases {
+			ids = append(ids, c.ID())
+		}
+		if err := checkGate(f.gate, f.against != "", p.opt.Pairs, p.base, f.baseline, p.header, f.instructions, ids, p.opt.Runs); err != nil {
 			return nil, err
 		}
 	}

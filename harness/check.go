@@ -76,6 +76,8 @@ func Judge(c Case, res Result, want Expected) Verdict {
 	switch {
 	case res.Err != nil:
 		return Verdict{StatusError, res.Problem()}
+	case c.SHA256 == "" && want.Err != nil && !errors.Is(want.Err, fs.ErrNotExist):
+		return Verdict{StatusError, fmt.Sprintf("cannot read the expected file: %v", want.Err)}
 	case res.StdoutOverflow:
 		return Verdict{StatusBadOutput, fmt.Sprintf("%s (the expected output is %d bytes)", res.Problem(), len(want.Data))}
 	case res.TimedOut && c.TimeoutFromFlag:
@@ -163,8 +165,10 @@ type Session struct {
 	Log     *Progress // progress and failures, on stderr
 }
 
-// runChecked builds the case's program and runs it once with output captured.
-func (s *Session) runChecked(c Case) (Result, Verdict) {
+// runChecked builds the case's program and runs it once with output
+// captured: for update, all of it hashed and the most an expected file
+// may hold kept; else stopped where it is sure to be wrong.
+func (s *Session) runChecked(c Case, update bool) (Result, Verdict) {
 	bin, err := s.Builder.Binary(c)
 	if err != nil {
 		return Result{}, Verdict{StatusError, err.Error()}
@@ -172,6 +176,9 @@ func (s *Session) runChecked(c Case) (Result, Verdict) {
 	want := readExpected(c, s.Root)
 	spec := s.spec(c, bin, true)
 	spec.StdoutLimit, spec.HashStdout = want.stdoutLimit(c), c.SHA256 != ""
+	if update && c.SHA256 == "" {
+		spec.StdoutLimit, spec.StdoutKeep = 0, maxFileBytes+1
+	}
 	res := s.Runner.Run(spec)
 	return res, Judge(c, res, want)
 }
@@ -186,7 +193,7 @@ func (s *Session) Check(cases []Case) int {
 	failures := 0
 	for i, c := range cases {
 		s.Log.Transient("check [%d/%d] %s", i+1, len(cases), c.ID())
-		res, v := s.runChecked(c)
+		res, v := s.runChecked(c, false)
 		s.Log.Clear()
 		if v.Status == StatusOK {
 			fmt.Fprintf(s.Out, "ok    %-28s %7.3f s\n", c.ID(), res.Elapsed.Seconds())
@@ -214,7 +221,7 @@ func (s *Session) Update(cases []Case) int {
 		}
 		if c.SHA256 != "" {
 			s.Log.Transient("update [%d/%d] %s", i+1, len(cases), c.ID())
-			res, v := s.runChecked(c)
+			res, v := s.runChecked(c, true)
 			s.Log.Clear()
 			if res.Err != nil || res.TimedOut || res.ExitCode != c.Exit {
 				failures++
@@ -226,11 +233,17 @@ func (s *Session) Update(cases []Case) int {
 			continue
 		}
 		s.Log.Transient("update [%d/%d] %s", i+1, len(cases), c.ID())
-		res, v := s.runChecked(c)
+		res, v := s.runChecked(c, true)
 		s.Log.Clear()
 		if v.Status != StatusOK && v.Status != StatusBadOutput && v.Status != StatusNoExpected {
 			failures++
 			fmt.Fprintf(s.Out, "FAIL     %s: %s (expected file left alone)\n", c.ID(), indent(v.Message, "         "))
+			continue
+		}
+		if n := res.StdoutLen; n > maxFileBytes {
+			failures++
+			fmt.Fprintf(s.Out, "FAIL     %s: its output is %d bytes, past the %d MiB an expected file may hold: keep its SHA-256 on its line in %s instead: @sha256=%s (expected file left alone)\n",
+				c.ID(), n, maxFileBytes>>20, displayPath(c.Source), res.StdoutSHA256)
 			continue
 		}
 		path := c.ExpectedPath(s.Root)
@@ -242,8 +255,12 @@ func (s *Session) Update(cases []Case) int {
 			continue
 		case err == nil:
 			fmt.Fprintf(s.Out, "changed  %s: %s\n", displayPath(path), indent(DiffLabeled(old, got, "was", "now"), "         "))
-		default:
+		case errors.Is(err, fs.ErrNotExist):
 			fmt.Fprintf(s.Out, "created  %s\n", displayPath(path))
+		default:
+			failures++
+			fmt.Fprintf(s.Out, "FAIL     %s: %v (expected file left alone)\n", c.ID(), err)
+			continue
 		}
 		err = os.MkdirAll(filepath.Dir(path), 0o755)
 		if err == nil {

@@ -68,8 +68,14 @@ func fileKind(m fs.FileMode) string {
 // writeFileWith writes a file through a writer function, whole or not at
 // all: into a temporary file in the same folder, synced, then renamed over
 // the old one (whose permissions it keeps). Any error leaves the old file
-// untouched and removes the temporary one.
+// untouched and removes the temporary one. A symbolic link is written
+// through: the file it names is replaced, the link kept.
 func writeFileWith(path string, write func(io.Writer) error) error {
+	if target, err := filepath.EvalSymlinks(path); err == nil {
+		path = target
+	} else if info, lerr := os.Lstat(path); lerr == nil && info.Mode()&fs.ModeSymlink != 0 {
+		return fmt.Errorf("%s: a link to nothing (%v)", path, err)
+	}
 	mode := fs.FileMode(0o644)
 	if info, err := os.Stat(path); err == nil {
 		if !info.Mode().IsRegular() {

@@ -46,7 +46,7 @@ func TestReadsAreBounded(t *testing.T) {
 		{[]string{"bench", "-root", root, "-history", "/dev/full", "meteor/2098"}, "-history /dev/full: not a regular file (a device)"},
 		{[]string{"bench", "-root", root, "-history", "/dev/zero", "meteor/2098"}, "-history /dev/zero: not a regular file (a device)"},
 		{[]string{"bench", "-root", root, "-history", fifo, "meteor/2098"}, "fifo: not a regular file (a pipe)"},
-		{[]string{"bench", "-root", root, "-history", huge, "meteor/2098"}, "huge.json: 33554433 bytes, past the 32 MiB"},
+		{[]string{"bench", "-root", root, "-history", huge, "meteor/2098"}, "huge.json: its last line is cut short"},
 		{[]string{"bench", "-root", root, "-readme", "/dev/zero", "meteor/2098"}, "/dev/zero: not a regular file (a device)"},
 		{[]string{"bench", "-root", root, "-readme", dir, "meteor/2098"}, "not a regular file (a folder)"},
 		{[]string{"bench", "-root", root, "-baseline", "/dev/zero", "meteor/2098"}, "-baseline: /dev/zero: not a regular file (a device)"},
@@ -91,6 +91,32 @@ func TestWritesAreWholeOrNothing(t *testing.T) {
 	sameFiles(t, dir, map[string]string{"results.json": "new\n"})
 	if info, _ := os.Stat(path); info.Mode().Perm() != 0o600 {
 		t.Errorf("the new file has mode %v; want the old file's 0600", info.Mode().Perm())
+	}
+}
+
+// A write to a symbolic link replaces the file it names and keeps the
+// link (-save, -svg and -readme kept behind a link); a link to nothing is
+// refused, not replaced.
+func TestWritesGoThroughLinks(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "real.json"), "old\n")
+	link := filepath.Join(dir, "results.json")
+	if err := os.Symlink("real.json", link); err != nil {
+		t.Fatal(err)
+	}
+	if err := replaceFile(link, []byte("new\n")); err != nil {
+		t.Fatal(err)
+	}
+	if info, err := os.Lstat(link); err != nil || info.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the link was replaced by a file: %v", err)
+	}
+	if got, _ := os.ReadFile(filepath.Join(dir, "real.json")); string(got) != "new\n" {
+		t.Errorf("the file the link names holds %q, want the new bytes", got)
+	}
+	dangling := filepath.Join(dir, "dangling.json")
+	os.Symlink("missing/none.json", dangling)
+	if err := replaceFile(dangling, []byte("new\n")); err == nil || !strings.Contains(err.Error(), "a link to nothing") {
+		t.Errorf("a link to nothing: %v", err)
 	}
 }
 

@@ -99,8 +99,10 @@ func (g Gate) timed() bool {
 }
 
 // checkGate refuses, before anything runs, a gate the comparison cannot
-// judge honestly.
-func checkGate(g Gate, against bool, pairs int, base *Report, now Header, instructions bool) error {
+// judge honestly, or at all: it fails closed. Against a baseline, every
+// case must be there with timed runs, a named instruction gate needs its
+// counts, and a gate on times or faults 4 runs a side for an interval.
+func checkGate(g Gate, against bool, pairs int, base *Report, baseFile string, now Header, instructions bool, cases []string, runs int) error {
 	_, wantInstr := g.Limits[metricInstructions]
 	_, wantFaults := g.Limits[metricFaults]
 	switch {
@@ -116,6 +118,20 @@ func checkGate(g Gate, against bool, pairs int, base *Report, now Header, instru
 	bg := g.forBaseline()
 	if _, ok := bg.Limits[metricInstructions]; ok && !instructions && baseHasInstructions(*base) {
 		return errors.New("-fail-over: the baseline has instruction counts and this run would have none: add -instructions (a gate must not skip silently)")
+	}
+	_, namedInstr := g.Limits[metricInstructions]
+	for _, id := range cases {
+		i := slices.IndexFunc(base.Results, func(m Measurement) bool { return m.Case == id })
+		switch {
+		case i < 0:
+			return fmt.Errorf("-fail-over: the baseline %s has no figures for %s: save it again with that case (a gate must not skip a case)", baseFile, id)
+		case base.Results[i].Elapsed.N == 0:
+			return fmt.Errorf("-fail-over: the baseline %s has no timed runs of %s (%s there): save it again", baseFile, id, base.Results[i].Status)
+		case !g.Bare && namedInstr && !base.Results[i].Instructions.Known():
+			return fmt.Errorf("-fail-over: the baseline %s has no instruction count of %s: save it again with -instructions", baseFile, id)
+		case (bg.timed() || wantFaults) && min(runs, base.Results[i].Elapsed.N) < 4:
+			return fmt.Errorf("-fail-over on times or faults needs 4 runs a side for an interval: %s has %d in the baseline %s, -runs %d here", id, base.Results[i].Elapsed.N, baseFile, runs)
+		}
 	}
 	if bg.timed() {
 		for _, d := range []struct{ what, a, b string }{{"CPU", now.CPUModel, base.Header.CPUModel},

@@ -112,6 +112,8 @@ func TestGateRefusals(t *testing.T) {
 	here := Header{CPUModel: "AMD EPYC", GOMAXPROCS: "2 (default)", GoVersion: "go1.26.8"}
 	base := &Report{Header: here, Results: []Measurement{measured("e/x", []float64{1, 1, 1, 1}, 1000)}}
 	otherProcs := &Report{Header: Header{CPUModel: "AMD EPYC", GOMAXPROCS: "1", GoVersion: "go1.26.8"}, Results: base.Results}
+	noCounts := &Report{Header: here, Results: []Measurement{measured("e/x", []float64{1, 1, 1, 1}, 1000)}}
+	noCounts.Results[0].Instructions = none
 	bare, _ := ParseGate("5")
 	cpu, _ := ParseGate("cpu=10")
 	instr, _ := ParseGate("instructions=1")
@@ -122,20 +124,26 @@ func TestGateRefusals(t *testing.T) {
 		pairs        int
 		base         *Report
 		instructions bool
+		cases        []string
+		runs         int
 		want         string
 	}{
-		{"no comparison", bare, false, 0, nil, false, "-fail-over needs -against REV"},
-		{"a time gate across GOMAXPROCS", cpu, false, 0, otherProcs, false, "another GOMAXPROCS (1 there, 2 (default) here)"},
-		{"a baseline with counts, a run without", bare, false, 0, base, false, "add -instructions"},
-		{"instructions without -instructions", instr, true, 11, nil, false, "needs -instructions"},
-		{"a time gate on too few pairs", cpu, true, 5, nil, false, "at least 6 pairs (-runs 5 gives no interval)"},
-		{"a time gate on the same machine", cpu, false, 0, base, false, ""},
-		{"a bare gate across machines", bare, false, 0, otherProcs, true, ""},
-		{"pairs", cpu, true, 6, nil, false, ""},
-		{"instructions on few pairs", instr, true, 1, nil, true, ""},
+		{"no comparison", bare, false, 0, nil, false, nil, 5, "-fail-over needs -against REV"},
+		{"a time gate across GOMAXPROCS", cpu, false, 0, otherProcs, false, []string{"e/x"}, 5, "another GOMAXPROCS (1 there, 2 (default) here)"},
+		{"a baseline with counts, a run without", bare, false, 0, base, false, []string{"e/x"}, 5, "add -instructions"},
+		{"instructions without -instructions", instr, true, 11, nil, false, []string{"e/x"}, 5, "needs -instructions"},
+		{"a time gate on too few pairs", cpu, true, 5, nil, false, []string{"e/x"}, 5, "at least 6 pairs (-runs 5 gives no interval)"},
+		{"a time gate on the same machine", cpu, false, 0, base, false, []string{"e/x"}, 5, ""},
+		{"a bare gate across machines", bare, false, 0, otherProcs, true, []string{"e/x"}, 5, ""},
+		{"pairs", cpu, true, 6, nil, false, []string{"e/x"}, 5, ""},
+		{"instructions on few pairs", instr, true, 1, nil, true, []string{"e/x"}, 5, ""},
+		{"an instruction gate, a baseline without counts", instr, false, 0, noCounts, true, []string{"e/x"}, 5, "the baseline b.json has no instruction count of e/x: save it again with -instructions"},
+		{"the same, the run without -instructions", instr, false, 0, noCounts, false, []string{"e/x"}, 5, "no instruction count of e/x"},
+		{"a case the baseline lacks", bare, false, 0, base, true, []string{"e/x", "e/new"}, 5, "has no figures for e/new"},
+		{"a time gate on too few runs", cpu, false, 0, base, false, []string{"e/x"}, 3, "needs 4 runs a side"},
 	}
 	for _, tt := range tests {
-		err := checkGate(tt.g, tt.against, tt.pairs, tt.base, here, tt.instructions)
+		err := checkGate(tt.g, tt.against, tt.pairs, tt.base, "b.json", here, tt.instructions, tt.cases, tt.runs)
 		if tt.want == "" && err != nil || tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)) {
 			t.Errorf("%s: %v, want %q", tt.name, err, tt.want)
 		}

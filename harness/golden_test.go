@@ -84,3 +84,34 @@ func TestUpdateShowsTheChange(t *testing.T) {
 		t.Errorf("an unchanged file: %q", out.String())
 	}
 }
+
+// update never writes an output it could not keep whole: past the most an
+// expected file holds it refuses, naming the case's SHA-256 to keep
+// instead, and an expected file it cannot read is an error in check and
+// update alike, left as it is, never "created" anew.
+func TestUpdateKeepsNothingCut(t *testing.T) {
+	t.Setenv("HARNESS_HELPER", "big")
+	var out bytes.Buffer
+	s, root := helperSession(t, &out)
+	c := Case{Entry: "e", Name: "c", Source: "cases.txt:3"}
+	path := filepath.Join(root, "expected", "e", "c.out")
+	if s.Update([]Case{c}) != 1 || !strings.Contains(out.String(), "past the 32 MiB an expected file may hold") || !strings.Contains(out.String(), "@sha256=") {
+		t.Errorf("update of a 32 MiB output:\n%s", out.String())
+	}
+	if _, err := os.Stat(path); err == nil {
+		t.Error("update wrote a cut expected file")
+	}
+	writeFile(t, path, "")
+	if err := os.Truncate(path, maxFileBytes+1); err != nil {
+		t.Fatal(err)
+	}
+	for name, run := range map[string]func([]Case) int{"check": s.Check, "update": s.Update} {
+		out.Reset()
+		if run([]Case{c}) != 1 || !strings.Contains(out.String(), "past the 32 MiB the harness reads") {
+			t.Errorf("%s with an expected file past the read limit:\n%s", name, out.String())
+		}
+		if info, _ := os.Stat(path); info.Size() != maxFileBytes+1 {
+			t.Errorf("%s changed the expected file it could not read", name)
+		}
+	}
+}

@@ -33,6 +33,11 @@ func helper(mode string, args []string) int {
 		io.Copy(os.Stdout, os.Stdin)
 	case "sleep":
 		time.Sleep(10 * time.Second)
+	case "big": // a little more than the most an expected file holds
+		line := []byte(strings.Repeat("y", 1023) + "\n")
+		for range maxFileBytes/len(line) + 1 {
+			os.Stdout.Write(line)
+		}
 	case "yes": // stdout without end
 		line := []byte(strings.Repeat("y", 4095) + "\n")
 		for {

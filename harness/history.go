@@ -15,8 +15,10 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"os"
 	"slices"
 	"strings"
+	"syscall"
 )
 
 // HistoryEntry is one bench run in a history file.
@@ -45,8 +47,10 @@ func (h HistoryEntry) machine() string {
 }
 
 // AppendHistory adds the report's figures to a history file as one line,
-// writing the file anew (see writeFileWith): an append cut short by a full
-// disk would spoil the file.
+// under a lock on the file, so that benches ending together each add
+// theirs: the line goes on in one write after the last whole line, and a
+// write cut short (a full disk) is taken back. A file of any size can be
+// appended to, and a link is written through.
 func AppendHistory(path string, r Report) error {
 	h := HistoryEntry{Commit: r.Header.Commit, Date: r.Header.Date, CPU: r.Header.CPUModel, GoVersion: r.Header.GoVersion, GOMAXPROCS: r.Header.GOMAXPROCS}
 	med := func(s Summary) Figure {
@@ -64,28 +68,69 @@ func AppendHistory(path string, r Report) error {
 	if err != nil {
 		return err
 	}
-	old, err := readFile(path)
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+	if info, err := os.Stat(path); err == nil && !info.Mode().IsRegular() {
+		return fmt.Errorf("%s: not a regular file (%s): give a file", path, fileKind(info.Mode()))
+	}
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o644)
+	if err != nil {
 		return err
 	}
-	return replaceFile(path, append(append(old, line...), '\n'))
+	defer f.Close() // and the lock with it
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
+		return err
+	}
+	info, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	last := []byte{'\n'}
+	if info.Size() > 0 {
+		if _, err := f.ReadAt(last, info.Size()-1); err != nil {
+			return err
+		}
+	}
+	if last[0] != '\n' {
+		return fmt.Errorf("%s: its last line is cut short (no newline at its end): mend or move the file first", path)
+	}
+	if _, err = f.Write(append(line, '\n')); err == nil {
+		err = f.Sync()
+	}
+	if err != nil {
+		f.Truncate(info.Size())
+	}
+	return err
 }
 
 // appendableHistory says whether a line can be appended to a history
-// file: it is missing, empty, or whole lines of history (a file cut short
-// or of something else would be spoilt).
+// file: it is missing, empty, or ends in a whole line of history (a file
+// cut short or of something else would be spoilt). Only its end is read.
 func appendableHistory(path string) error {
-	data, err := readFile(path)
+	info, err := os.Stat(path)
 	switch {
-	case errors.Is(err, fs.ErrNotExist) || err == nil && len(data) == 0:
+	case errors.Is(err, fs.ErrNotExist) || err == nil && info.Size() == 0 && info.Mode().IsRegular():
 		return nil
 	case err != nil:
 		return fmt.Errorf("-history %s: %v", path, err)
-	case data[len(data)-1] != '\n':
+	case !info.Mode().IsRegular():
+		return fmt.Errorf("-history %s: not a regular file (%s): give a file", path, fileKind(info.Mode()))
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return fmt.Errorf("-history %s: %v", path, err)
+	}
+	defer f.Close()
+	tail := make([]byte, min(info.Size(), 1<<20))
+	if _, err := f.ReadAt(tail, info.Size()-int64(len(tail))); err != nil {
+		return fmt.Errorf("-history %s: %v", path, err)
+	}
+	if tail[len(tail)-1] != '\n' {
 		return fmt.Errorf("-history %s: its last line is cut short (no newline at its end): mend or move the file first", path)
 	}
-	_, err = parseHistory(path, data)
-	return err
+	lines := bytes.Split(bytes.TrimRight(tail, "\n"), []byte("\n"))
+	if last := lines[len(lines)-1]; json.Unmarshal(last, new(HistoryEntry)) != nil || !bytes.Contains(last, []byte(`"commit"`)) {
+		return fmt.Errorf("-history %s: its last line is not one bench -history writes, got %.60q", path, last)
+	}
+	return nil
 }
 
 // LoadHistory reads a history file; errors name the line.

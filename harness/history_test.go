@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"encoding/xml"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -91,7 +92,7 @@ func TestHistoryFileCheckedFirst(t *testing.T) {
 		{"empty", "\x00", ""},
 		{"whole lines", string(line) + "\n", ""},
 		{"cut short", string(line) + "\n" + string(line[:20]), "its last line is cut short"},
-		{"random bytes", "\x8f\x01garbage\n", "expected a line written by bench -history"},
+		{"random bytes", "\x8f\x01garbage\n", "its last line is not one bench -history writes"},
 	} {
 		path := filepath.Join(dir, tt.name)
 		switch tt.content {
@@ -193,4 +194,50 @@ func FuzzHistoryLines(f *testing.F) {
 			t.Fatalf("after an append: %d runs, %v; want %d", len(again), err, len(hs)+1)
 		}
 	})
+}
+
+// Benches that end together each add their line (the lock around the
+// append), to a history of any size, past what the harness reads of a
+// file; a link is written through.
+func TestConcurrentAppends(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "history.jsonl")
+	line, _ := json.Marshal(HistoryEntry{Commit: "abc1234", Date: strings.Repeat("x", 1000)})
+	big := bytes.Repeat(append(line, '\n'), (maxFileBytes+len(line))/(len(line)+1)+1)
+	if err := os.WriteFile(filepath.Join(dir, "real.jsonl"), big, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("real.jsonl", path); err != nil {
+		t.Fatal(err)
+	}
+	if err := appendableHistory(path); err != nil {
+		t.Fatal(err)
+	}
+	const writers = 40
+	errs := make(chan error, writers)
+	for k := range writers {
+		go func() {
+			errs <- AppendHistory(path, Report{Header: Header{Commit: fmt.Sprintf("c%06d", k)}})
+		}()
+	}
+	for range writers {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "real.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := bytes.Count(data, []byte("\n")), bytes.Count(big, []byte("\n"))+writers; got != want {
+		t.Errorf("%d lines after %d appends, want %d", got, writers, want)
+	}
+	for k := range writers {
+		if !bytes.Contains(data, []byte(fmt.Sprintf(`"commit":"c%06d"`, k))) {
+			t.Errorf("the line of append %d is lost", k)
+		}
+	}
+	if info, err := os.Lstat(path); err != nil || info.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the link was replaced: %v %v", info.Mode(), err)
+	}
 }

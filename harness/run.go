@@ -36,6 +36,7 @@ type RunSpec struct {
 	CaptureStdout bool  // false sends stdout to /dev/null (timed runs)
 	StdoutLimit   int64 // with CaptureStdout: stop the program once stdout passes this many bytes (0: no limit)
 	HashStdout    bool  // with CaptureStdout: keep stdout's SHA-256 and length, and only its first 64 KiB
+	StdoutKeep    int64 // with CaptureStdout: keep only its first this many bytes (0: all, or 64 KiB with HashStdout)
 }
 
 // Result is what one run did.
@@ -449,6 +450,9 @@ func newOutputs(s RunSpec) (*outputs, error) {
 	}}
 	if s.HashStdout {
 		o.out.keep = 64 << 10 // enough for a count it prints (@rate)
+	}
+	if s.StdoutKeep > 0 {
+		o.out.keep = s.StdoutKeep
 	}
 	o.err = &sink{keep: stderrLimit}
 	var err error
