@@ -19,7 +19,7 @@ func bitBoards(t *testing.T) []*puzzle {
 		}
 		boards = append(boards, p)
 	}
-	block, err := boards[0].cut("4x3+1+2")
+	block, err := boards[0].cut("4x3+1+2", "-block")
 	if err != nil {
 		t.Fatal(err)
 	}

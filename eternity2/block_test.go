@@ -20,7 +20,7 @@ import (
 func TestCut(t *testing.T) {
 	board := &puzzle{name: "b", width: 4, height: 3, pieces: make([][4]int, 12),
 		hints: []hint{{0, 1, 0}, {6, 2, 1}, {11, 3, 2}}}
-	b, err := board.cut("2x2+1+1")
+	b, err := board.cut("2x2+1+1", "-block")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,14 +30,14 @@ func TestCut(t *testing.T) {
 		!slices.Equal(b.hints, want.hints) || !slices.Equal(b.taken, want.taken) {
 		t.Errorf("cut 2x2+1+1: %+v\nwant %+v", b, want)
 	}
-	if whole, _ := board.cut(""); whole != board {
+	if whole, _ := board.cut("", "-block"); whole != board {
 		t.Error("an empty block is not the whole board")
 	}
 	for spec, msg := range map[string]string{
 		"3x2+2+0": "within the 4x3 board", "0x2+0+0": "within", "2x2": "within", "2x2+1+-1": "within",
-		"02x2+0+0": "within", "9223372036854775807x1+1+0": "within", "1x1+0+0": "no cell to fill",
+		"02x2+0+0": "within", "9223372036854775807x1+1+0": "within",
 	} {
-		if _, err := board.cut(spec); err == nil || !strings.Contains(err.Error(), msg) {
+		if _, err := board.cut(spec, "-block"); err == nil || !strings.Contains(err.Error(), msg) {
 			t.Errorf("cut %q: %v; want an error with %q", spec, err, msg)
 		}
 	}
@@ -53,7 +53,7 @@ func TestBlocksAgreeWithReference(t *testing.T) {
 		board := randomPuzzle(rng, W, H, 3+rng.Intn(3), rng.Intn(4), i%3 == 0)
 		w, h := 1+rng.Intn(W), 1+rng.Intn(H)
 		spec := strconv.Itoa(w) + "x" + strconv.Itoa(h) + "+" + strconv.Itoa(rng.Intn(W-w+1)) + "+" + strconv.Itoa(rng.Intn(H-h+1))
-		p, err := board.cut(spec)
+		p, err := board.cut(spec, "-block")
 		if err != nil {
 			continue // every cell a hint
 		}
@@ -68,7 +68,7 @@ func TestBlocksAgreeWithReference(t *testing.T) {
 		raw, _ := json.Marshal(p.toJSON())
 		again, err := readPuzzle("json", raw)
 		if err == nil {
-			again, err = again.cut(again.block)
+			again, err = again.cut(again.block, "-block")
 		}
 		if err != nil || again.fingerprint() != p.fingerprint() {
 			t.Fatalf("board %d block %s through JSON: %v", i, spec, err)
@@ -154,14 +154,18 @@ func TestSubgridTable(t *testing.T) {
 		}
 		want[r.Key] = row
 	}
-	script, _ := filepath.Abs("testdata/subgrid.sh")
-	cmd := exec.Command(script, bin)
+	wd, _ := os.Getwd()
+	rel, err := filepath.Rel(wd, bin) // a program named by a path from here, as the README's command does
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("testdata/subgrid.sh", rel)
 	if os.Getenv("ETERNITY2_LONG") == "" {
 		cmd.Env = append(os.Environ(), "SUBGRID_QUICK=1")
 	}
 	out, err := cmd.Output()
 	if err != nil {
-		t.Fatalf("%s: %v", script, err)
+		t.Fatalf("testdata/subgrid.sh %s: %v", rel, err)
 	}
 	rows := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
 	for _, line := range rows {
@@ -172,5 +176,31 @@ func TestSubgridTable(t *testing.T) {
 	}
 	if len(rows) < 10 {
 		t.Errorf("only %d rows computed", len(rows))
+	}
+}
+
+// A count that fails stops the table, naming the block, with no row cut
+// short.
+func TestSubgridStopsOnFailure(t *testing.T) {
+	out, err := exec.Command("testdata/subgrid.sh", "false").CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "subgrid.sh: block 2x2+0+0 of e2pieces.txt: false failed") || strings.Contains(string(out), "2x2-tl") {
+		t.Errorf("subgrid.sh false: %v\n%s", err, out)
+	}
+}
+
+// A block whose every cell is hinted is answered as a board of hints only
+// is: one solution when the hints keep the rules, none when they break
+// them (here a hint's grey edge facing the rest of the board).
+func TestBlockOfHintsOnly(t *testing.T) {
+	for _, tt := range []struct{ board, block, solutions string }{
+		{"2 1\n0 1 0 0\n0 0 0 1\nhint 0 0 1\n", "1x1+0+0", "solutions 0\n"},
+		{"2 1\n0 1 0 0\n0 0 0 1\nhint 0 0 0\nhint 1 1 0\n", "2x1+0+0", "solutions 1\n"},
+		{"2 1\n0 1 0 0\n0 0 0 1\nhint 0 1 0\n", "1x1+0+0", "solutions 0\n"},
+		{"3 3\n" + strings.Repeat("1 1 1 1\n", 9) + "hint 4 4 0\n", "1x1+1+1", "solutions 1\n"},
+	} {
+		var out, errb bytes.Buffer
+		if code := run([]string{"-all", "-block", tt.block, "-"}, strings.NewReader(tt.board), &out, &errb); code != 0 || !strings.Contains(out.String(), "nodes 0\n"+tt.solutions) {
+			t.Errorf("-all -block %s %s: exit %d, %s%s", tt.block, tt.board, code, out.String(), errb.String())
+		}
 	}
 }

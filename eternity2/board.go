@@ -103,6 +103,9 @@ func readJSON(name string, data []byte) (*puzzle, error) {
 	if raw.Pin {
 		p.pin = &hint{}
 	}
+	if raw.Block != nil && *raw.Block == "" {
+		return nil, bad("%s: \"block\": expected \"WxH+X+Y\", got \"\" (leave the key out for the whole board)", name)
+	}
 	for i, e := range raw.Pieces {
 		if len(e) != 4 {
 			return nil, bad("%s: piece %d: expected four colours [U,R,D,L], got %d", name, i, len(e))
@@ -332,24 +335,38 @@ func readBoard(args []string, stdin io.Reader, block string) (*puzzle, error) {
 	if p.name == "" {
 		p.name = nameOf(name)
 	}
-	return p.cut(cmp.Or(block, p.block))
+	return p.cutBlock(block, shown(name))
+}
+
+// cutBlock is the block asked for: -block's (flag), or the board's own
+// "block" (file names the board in messages); the two, when they differ,
+// are refused.
+func (p *puzzle) cutBlock(flag, file string) (*puzzle, error) {
+	switch {
+	case flag != "" && p.block != "" && flag != p.block:
+		return nil, bad("-block %s: %s is block %s already (its \"block\"): give one of them", quote(flag), file, quote(p.block))
+	case flag != "":
+		return p.cut(flag, "-block")
+	}
+	return p.cut(p.block, file+": \"block\"")
 }
 
 // cut is the block spec (WxH+X+Y: W x H cells from column X, row Y; ""
-// the whole board) of board p as a board of its own, named NAME@WxH+X+Y: its edges on the
-// board's frame are 0, those facing the rest of the board any colour but
-// 0; the hints in it pinned, the pieces hinted outside it taken.
-func (p *puzzle) cut(spec string) (*puzzle, error) {
+// the whole board) of board p as a board of its own, named NAME@WxH+X+Y:
+// its edges on the board's frame are 0, those facing the rest of the board
+// any colour but 0; the hints in it pinned, the pieces hinted outside it
+// taken. what names the spec in messages.
+func (p *puzzle) cut(spec, what string) (*puzzle, error) {
 	if spec == "" {
 		return p, nil
 	}
 	if p.pin != nil {
-		return nil, bad("-block %s: not with -pin", quote(spec))
+		return nil, bad("%s %s: not with -pin", what, quote(spec))
 	}
 	var w, h, x, y int
 	n, _ := fmt.Sscanf(spec, "%dx%d+%d+%d", &w, &h, &x, &y)
 	if n != 4 || fmt.Sprintf("%dx%d+%d+%d", w, h, x, y) != spec || w < 1 || h < 1 || x < 0 || y < 0 || w > p.width-x || h > p.height-y {
-		return nil, bad("-block %s: expected WxH+X+Y within the %dx%d board", quote(spec), p.width, p.height)
+		return nil, bad("%s %s: expected WxH+X+Y within the %dx%d board", what, quote(spec), p.width, p.height)
 	}
 	b := &puzzle{name: p.name + "@" + spec, width: w, height: h, pieces: p.pieces, of: p, block: spec,
 		open: [4]bool{y > 0, x+w < p.width, y+h < p.height, x > 0}}
@@ -359,9 +376,6 @@ func (p *puzzle) cut(spec string) (*puzzle, error) {
 		} else {
 			b.taken = append(b.taken, t.Piece)
 		}
-	}
-	if len(b.hints) == w*h {
-		return nil, bad("-block %s: no cell to fill", spec)
 	}
 	return b, nil
 }

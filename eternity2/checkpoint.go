@@ -133,7 +133,7 @@ func loadCheckpoint(file string) (*search, error) {
 	p, err := readPuzzle("board", raw)
 	var e *engine
 	if err == nil {
-		p, err = p.cut(p.block)
+		p, err = p.cut(p.block, "checkpoint's block")
 	}
 	if err == nil {
 		e, err = newEngine(p)

@@ -94,9 +94,11 @@
 // but 0, its own edges match; the board's pieces, each once, but those
 // hinted outside the block; the hints inside it pinned. The output, -all's
 // count of its fillings, records, checkpoints (which hold the board and
-// the block), -emit and -compiled are the block's; the block must lie
-// inside the board and have a cell to fill. testdata/subgrid.sh computes
-// the community's table with it.
+// the block), -emit and -compiled are the block's. The block must lie
+// inside the board; an empty one is refused ("block": null is none), and
+// so is a -block other than the board's own; a block of hints only is
+// answered as a board of hints only. testdata/subgrid.sh computes the
+// community's table with it.
 //
 // Work units. The tree is cut at the first depth with at least 64*K nodes
 // (the units, in search order; the nodes above a unit's root, since the
@@ -300,6 +302,8 @@ func (o options) check(given map[string]bool) error {
 		return bad("-nodes %d: expected a budget of at least 1 node (leave -nodes out for none)", o.budget)
 	case given["every"] && o.every <= 0:
 		return bad("-every %v: expected a duration such as 30s or 5m", o.every)
+	case given["block"] && o.block == "":
+		return bad("-block: expected WxH+X+Y, got nothing (leave -block out for the whole board)")
 	case given["every"] && o.checkpoint == "":
 		return bad("-every: expected -checkpoint FILE with it")
 	case given["emit"] && (o.emit == "" || strings.HasPrefix(o.emit, "-")):
@@ -453,7 +457,7 @@ func builtin(block string) (*puzzle, error) {
 	if err != nil {
 		return nil, err
 	}
-	return p.cut(cmp.Or(block, p.block))
+	return p.cutBlock(block, "the built-in board")
 }
 
 // specialisedTo refuses a board other than the one this program's search

@@ -8,9 +8,14 @@
 # set, only the blocks that take under a second.
 set -eu
 e2=${1:-eternity2}
+case $e2 in /*) ;; */*) e2=$PWD/$e2;; esac # a path from here, before the cd
 quick=${SUBGRID_QUICK:-}
 cd "$(dirname "$0")"
-count() { $e2 -all -block "$@" | sed -n 's/^solutions //p'; }
+# count SPEC BOARD: the fillings of block SPEC; a failed run stops the table.
+count() {
+  out=$($e2 -all -block "$@") || { echo "subgrid.sh: block $1 of ${2:-stdin}: $e2 failed" >&2; kill $$; exit 1; }
+  printf '%s\n' "$out" | sed -n 's/^solutions //p'
+}
 clues='hint 135 138 0
 hint 210 180 1
 hint 34 207 1
