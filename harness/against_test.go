@@ -155,8 +155,8 @@ func TestStoppedLeavesNothing(t *testing.T) {
 	stop := func(sig syscall.Signal, ready func() bool, args ...string) {
 		cmd := exec.Command(harness, args...)
 		cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
-		var stderr bytes.Buffer
-		cmd.Stderr = &stderr
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
@@ -164,8 +164,9 @@ func TestStoppedLeavesNothing(t *testing.T) {
 		}
 		cmd.Process.Signal(sig)
 		err := cmd.Wait()
-		if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 128+int(sig) || !strings.Contains(stderr.String(), "stopped; its temporary folders and worktrees are removed") {
-			t.Errorf("%v on %v: %v, stderr %q; want exit %d", sig, args, err, stderr.String(), 128+int(sig))
+		if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 128+int(sig) || !strings.Contains(stderr.String(), "stopped; its temporary folders and worktrees are removed") ||
+			strings.Count(stderr.String(), "\n") != 1 || strings.Contains(stdout.String(), "FAIL") || strings.Contains(stdout.String(), "error") {
+			t.Errorf("%v on %v: %v, stdout %q, stderr %q; want exit %d, that it was stopped and nothing else", sig, args, err, stdout.String(), stderr.String(), 128+int(sig))
 		}
 		if n := worktrees(); n != 1 {
 			t.Errorf("%v on %v: %d worktrees left registered", sig, args, n)
@@ -175,6 +176,13 @@ func TestStoppedLeavesNothing(t *testing.T) {
 			t.Errorf("%v on %v: left %v\n%s", sig, args, l, out)
 		}
 	}
+	stop(syscall.SIGTERM, func() bool { // update running the case, once it is built
+		if names, _ := filepath.Glob(filepath.Join(tmp, "harness-build-*", "e")); len(names) == 0 {
+			return false
+		}
+		time.Sleep(300 * time.Millisecond)
+		return true
+	}, "update", "-root", root, "-q", "e")
 	against := []string{"bench", "-root", root, "-q", "-runs", "2000", "-against", "HEAD~1"}
 	stop(syscall.SIGTERM, func() bool { return worktrees() == 2 }, against...)
 	stop(syscall.SIGINT, func() bool { return worktrees() == 2 && len(leftovers()) >= 3 }, against...)

@@ -95,6 +95,7 @@ func (b *Builder) goBuild(dir, out, pkg string) error {
 		forget := b.runner.running(cmd.Process.Pid)
 		err = cmd.Wait()
 		forget()
+		b.runner.halt()
 	}
 	switch {
 	case ctx.Err() != nil:

@@ -216,7 +216,7 @@ func (s *Session) Update(cases []Case) int {
 	failures := 0
 	for i, c := range cases {
 		if c.Expect != "" {
-			fmt.Fprintf(s.Out, "shared   %s: checked against %s, which its own case updates\n", c.ID(), c.ExpectedPath(s.Root))
+			fmt.Fprintf(s.Out, "shared   %s: checked against %s, which its own case updates\n", c.ID(), displayPath(c.ExpectedPath(s.Root)))
 			continue
 		}
 		if c.SHA256 != "" {

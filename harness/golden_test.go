@@ -83,6 +83,16 @@ func TestUpdateShowsTheChange(t *testing.T) {
 	if !strings.HasPrefix(out.String(), "same     ") {
 		t.Errorf("an unchanged file: %q", out.String())
 	}
+	out.Reset()
+	here, _ := os.Getwd() // paths as a user in the repository sees them
+	if err := os.Chdir(root); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.Chdir(here) })
+	s.Update([]Case{{Entry: "e", Name: "d", Expect: "c"}})
+	if want := "shared   e/d: checked against expected/e/c.out, which its own case updates\n"; out.String() != want {
+		t.Errorf("a shared case: %q, want %q", out.String(), want)
+	}
 }
 
 // update never writes an output it could not keep whole: past the most an

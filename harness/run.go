@@ -149,9 +149,22 @@ func (r *Runner) atStop(undo func()) (cleanup func()) {
 	}
 }
 
+// halt never returns once the harness is stopped: the stop ends it, so
+// what the stop cut short is not reported as a failure, and nothing runs
+// after it.
+func (r *Runner) halt() {
+	r.mu.Lock()
+	stopped := r.stopped
+	r.mu.Unlock()
+	if stopped {
+		select {}
+	}
+}
+
 // tempDir makes a temporary folder, removed by cleanup or when the harness
 // is stopped.
 func (r *Runner) tempDir(pattern string) (dir string, cleanup func(), err error) {
+	r.halt()
 	r.mu.Lock()
 	if r.stopped {
 		r.mu.Unlock()
@@ -178,6 +191,7 @@ func (r *Runner) output(name string, args ...string) ([]byte, error) {
 	forget := r.running(cmd.Process.Pid)
 	err := cmd.Wait()
 	forget()
+	r.halt()
 	return out.Bytes(), err
 }
 
@@ -275,12 +289,14 @@ func (r *Runner) Run(s RunSpec) Result {
 	out.started()
 	if err != nil {
 		out.finish(0)
+		r.halt()
 		res.Err = err
 		return res
 	}
 	forget := r.running(p.pid)
 	res = p.wait(s.Timeout)
 	forget()
+	r.halt()
 	// The pipes are read no longer than a moment after it ended.
 	out.finish(time.Second)
 	out.fill(&res, s)
