@@ -135,7 +135,7 @@ func readText(name string, data []byte) (*puzzle, error) {
 				return nil, bad("%s: expected \"name NAME\", got %s", where, quote(line))
 			}
 			if p.name != "" {
-				return nil, bad("%s: a second name line", where)
+				return nil, bad("%s: a second name line (a board has one)", where)
 			}
 			p.name = f[1]
 		case f[0] == "hint":
@@ -156,7 +156,7 @@ func readText(name string, data []byte) (*puzzle, error) {
 				return nil, bad("%s: expected four integer colours \"U R D L\", got %s", where, quote(line))
 			}
 			if len(p.hints) > 0 {
-				return nil, bad("%s: a piece after the hints", where)
+				return nil, bad("%s: a piece after the hints (the pieces come first)", where)
 			}
 			if len(p.pieces) == maxSide*maxSide {
 				return nil, bad("%s: more than %d pieces", where, maxSide*maxSide)

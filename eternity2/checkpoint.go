@@ -6,7 +6,7 @@ package main
 import (
 	"cmp"
 	"encoding/json"
-	"errors"
+	"fmt"
 	"os"
 	"syscall"
 )
@@ -75,9 +75,6 @@ func saveCheckpoint(file string, c *checkpoint) error {
 	return err
 }
 
-// errLocked: another run saves to the same checkpoint.
-var errLocked = errors.New("another run saves to it (FILE.lock is taken)")
-
 // lockCheckpoint takes file.lock for as long as this run saves to file, so
 // that a second run given the same file is refused at its start instead of
 // overwriting this one's checkpoints. The lock goes with the process,
@@ -94,7 +91,7 @@ func lockCheckpoint(file string) (unlock func(), err error) {
 		}
 		if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
 			f.Close()
-			return nil, errLocked
+			return nil, fmt.Errorf("another run saves to it (%s is taken)", shown(name))
 		}
 		held, errHeld := f.Stat()
 		named, errNamed := os.Stat(name)

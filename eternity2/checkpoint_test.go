@@ -175,7 +175,7 @@ func TestKillAndResume(t *testing.T) {
 			return
 		}
 		if sig == syscall.SIGTERM {
-			if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 143 || !strings.Contains(errb.String(), "SIGTERM: saved; resume with -resume "+shown(file)) {
+			if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 143 || !strings.Contains(errb.String(), "SIGTERM: saved; resume with -resume "+shown(file)+" -checkpoint "+shown(file)) {
 				t.Fatalf("SIGTERM: %v, stderr %q; want exit 143 and a line saying how to resume", err, errb.String())
 			}
 		}
@@ -266,7 +266,7 @@ func TestOneRunAFile(t *testing.T) {
 	args := []string{"-nodes", "2000000", "-checkpoint", file, "testdata/bench-hard.json"}
 	var out, errb bytes.Buffer
 	if status := run(args, nil, &out, &errb); status != 2 || out.Len() != 0 ||
-		!strings.Contains(errb.String(), "another run saves to it") || strings.Count(errb.String(), "\n") != 1 {
+		!strings.Contains(errb.String(), "another run saves to it ("+shown(file+".lock")+" is taken)") || strings.Count(errb.String(), "\n") != 1 {
 		t.Errorf("a second run: status %d, stderr %q; want 2 and one line saying another run saves there", status, errb.String())
 	}
 	if _, err := os.Stat(file); err == nil {
@@ -362,11 +362,12 @@ func TestLockRace(t *testing.T) {
 // one line or taken up and searched on without a crash.
 func FuzzLoadCheckpoint(f *testing.F) {
 	dir := f.TempDir()
-	for i, args := range [][]string{
-		{"-nodes", "7"}, {"-all"}, {"-all", "-parts", "3", "-part", "1"}, {"-all", "-block", "3x2+3+4"},
+	for i, args := range [][]string{ // runs of a moment, since every fuzzing worker makes them
+		{"-nodes", "7", "testdata/clue1-top10.json"}, {"-all", "testdata/brendan/set1_05x05.txt"},
+		{"-all", "-parts", "3", "-part", "1", "testdata/brendan/set1_05x05.txt"}, {"-all", "-block", "3x2+1+2", "testdata/clue1-top10.json"},
 	} {
 		cp := filepath.Join(dir, strconv.Itoa(i))
-		args = append(args, "-checkpoint", cp, "testdata/clue1-top10.json")
+		args = append(args[:len(args)-1], "-checkpoint", cp, args[len(args)-1])
 		if status := run(args, nil, io.Discard, io.Discard); status != 0 {
 			f.Fatalf("%v: status %d", args, status)
 		}
@@ -387,9 +388,22 @@ func FuzzLoadCheckpoint(f *testing.F) {
 			}
 			return
 		}
-		for _, p := range s.parts {
-			p.advance(10_000)
+		for _, p := range s.parts { // a budget, so that it fuzzes: the search goes on, and answers
+			for k := 0; k < 20 && !p.done; k++ {
+				p.advance(10_000)
+			}
 		}
-		searchOutput(t, s)
+		s.answer()
 	})
+}
+
+// -every under a second is taken, and said: each save is synced, as often
+// as every slice of the search.
+func TestEveryUnderASecond(t *testing.T) {
+	var out, errb bytes.Buffer
+	file := filepath.Join(t.TempDir(), "cp.json")
+	if status := run([]string{"-nodes", "1000", "-checkpoint", file, "-every", "1ns", "testdata/clue3.json"}, nil, &out, &errb); status != 0 ||
+		errb.String() != "eternity2: -every 1ns: under a second, so a save, synced to disk, as often as every 2^20 nodes\n" {
+		t.Errorf("-every 1ns: status %d, stderr %q", status, errb.String())
+	}
 }

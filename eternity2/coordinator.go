@@ -75,7 +75,7 @@ func (e errStopped) Error() string {
 	case e.saved != nil:
 		return fmt.Sprintf("%s: not saved (%v); %s holds the last save", name, unwrapPath(e.saved), shown(e.file))
 	}
-	return fmt.Sprintf("%s: saved; resume with -resume %s", name, shown(e.file))
+	return fmt.Sprintf("%s: saved; resume with -resume %s -checkpoint %[2]s", name, shown(e.file))
 }
 
 // run searches every part to its end and returns when they are done, or

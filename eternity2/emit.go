@@ -46,17 +46,41 @@ const (
 // gigabytes.
 const maxEmitCells = 1024
 
-// writeModule writes the program specialised to e's board into dir (new,
-// empty, or one -emit wrote before): go.mod, this program's files, and the
-// board's search. Its messages name the flag that asked for it.
+// emitModule is -emit: the module written whole or not at all into dir
+// (new, empty, or one -emit wrote before): into a folder beside it, which
+// then takes its place.
+func emitModule(dir string, e *engine) error {
+	entries, err := os.ReadDir(dir)
+	if err == nil && len(entries) > 0 {
+		if _, err := os.Stat(filepath.Join(dir, boardSearch)); err != nil {
+			return bad("-emit %s: not empty and not from -emit: give a new folder", shown(dir))
+		}
+	}
+	os.MkdirAll(filepath.Dir(filepath.Clean(dir)), 0o755)
+	tmp, err := os.MkdirTemp(filepath.Dir(filepath.Clean(dir)), ".emit-")
+	if err != nil {
+		return bad("-emit %s: %v", shown(dir), unwrapPath(err))
+	}
+	defer os.RemoveAll(tmp)
+	if err := writeModule(tmp, e, "-emit"); err != nil {
+		return err
+	}
+	os.Chmod(tmp, 0o755)
+	if err = os.RemoveAll(dir); err == nil {
+		err = os.Rename(tmp, dir)
+	}
+	if err != nil {
+		return fmt.Errorf("-emit %s: %v", shown(dir), unwrapPath(err))
+	}
+	return nil
+}
+
+// writeModule writes the program specialised to e's board into dir: go.mod,
+// this program's files, and the board's search. Its messages name the
+// flag that asked for it.
 func writeModule(dir string, e *engine, flagName string) error {
 	if len(e.recs) > maxEmitCells {
 		return bad("%s: %d cells to fill: past %d, the Go compiler takes minutes and gigabytes on the program; search this board with eternity2 itself", flagName, len(e.recs), maxEmitCells)
-	}
-	if entries, err := os.ReadDir(dir); err == nil && len(entries) > 0 {
-		if _, err := os.Stat(filepath.Join(dir, boardSearch)); err != nil {
-			return bad("%s %s: not empty and not from -emit: give a new folder", flagName, shown(dir))
-		}
 	}
 	search, err := boardSource(e)
 	if err != nil {
@@ -390,7 +414,8 @@ func runCompiled(e *engine, args []string, stderr io.Writer) error {
 			return err
 		}
 	}
-	return syscall.Exec(bin, append([]string{bin}, args...), os.Environ())
+	err = syscall.Exec(bin, append([]string{bin}, args...), os.Environ())
+	return fmt.Errorf("-compiled: %s: %v", shown(bin), err)
 }
 
 // markerFile is the marker's name; marker is what it holds for a program:
@@ -411,10 +436,11 @@ func marker(bin string) string {
 	return fmt.Sprintf("%s/%s %x %d\n", runtime.GOOS, runtime.GOARCH, h.Sum64(), n)
 }
 
-// builtWhole says whether dir holds a program its marker vouches for.
+// builtWhole says whether dir holds a program its marker vouches for, and
+// that can be run.
 func builtWhole(dir string) bool {
 	m, err := readFile(filepath.Join(dir, markerFile), 1<<10)
-	return err == nil && string(m) == marker(filepath.Join(dir, "eternity2")) && len(m) > 0
+	return err == nil && string(m) == marker(filepath.Join(dir, "eternity2")) && len(m) > 0 && syscall.Access(filepath.Join(dir, "eternity2"), 1) == nil
 }
 
 // buildCompiled writes and builds the specialised program, for this
@@ -441,7 +467,12 @@ func buildCompiled(e *engine, dir string, stderr io.Writer) error {
 	}
 	var out bytes.Buffer
 	build := exec.Command(goCmd, "build", "-o", "eternity2", ".")
-	build.Dir, build.Env, build.Stdout, build.Stderr = tmp, append(os.Environ(), "GOOS="+runtime.GOOS, "GOARCH="+runtime.GOARCH), &out, &out
+	// For this machine, built the one way whatever the user's settings (a
+	// cache shared by other machines must not hold a program they cannot
+	// run), its work folder in ours, so that a build killed midway leaves
+	// nothing in TMPDIR.
+	build.Dir, build.Stdout, build.Stderr = tmp, &out, &out
+	build.Env = append(os.Environ(), "GOOS="+runtime.GOOS, "GOARCH="+runtime.GOARCH, "GOAMD64=v1", "GOFLAGS=", "GOEXPERIMENT=", "CGO_ENABLED=0", "GOTMPDIR="+tmp)
 	build.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // the compiler and its children, killed together
 	if err := build.Start(); err != nil {
 		return fmt.Errorf("-compiled: %v", err)

@@ -334,10 +334,14 @@ func TestCompiled(t *testing.T) {
 		{"empty", func([]byte) []byte { return nil }, nil},
 		{"random, and GOOS=windows GOARCH=arm64", func(b []byte) []byte { return bytes.Repeat([]byte{0x5a, 0xc3}, len(b)/2) },
 			[]string{"GOOS=windows", "GOARCH=arm64", "XDG_CACHE_HOME=" + cache}},
+		{"not executable", nil, nil},
+		{"cut short, and GOAMD64=v4 GOFLAGS=-race", func(b []byte) []byte { return b[:len(b)/2] }, []string{"GOAMD64=v4", "GOFLAGS=-race", "XDG_CACHE_HOME=" + cache}},
 	} {
 		if damage.data != nil {
 			old, _ := os.ReadFile(built[0])
 			os.WriteFile(built[0], damage.data(old), 0o755)
+		} else {
+			os.Chmod(built[0], 0o644)
 		}
 		env := damage.env
 		if env == nil {
@@ -346,6 +350,11 @@ func TestCompiled(t *testing.T) {
 		if got := runProgram(t, env, bin, "-compiled", "-nodes", "2000000", "testdata/clue3.json"); !bytes.Equal(got, want.Bytes()) {
 			t.Errorf("-compiled, the program %s: printed\n%s\nwant\n%s", damage.name, got, want.Bytes())
 		}
+	}
+	// Built the one way, whatever the user's settings: a cache shared by
+	// machines of other kinds holds a program each can run.
+	if info, err := exec.Command("go", "version", "-m", built[0]).Output(); err != nil || !strings.Contains(string(info), "GOAMD64=v1") || strings.Contains(string(info), "-race") {
+		t.Errorf("the cached program's build settings: %v\n%s", err, info)
 	}
 	cmd := exec.Command(bin, "-compiled", "testdata/clue3.json")
 	cmd.Env = append(os.Environ(), "PATH=/nonexistent", "XDG_CACHE_HOME="+t.TempDir())
@@ -363,9 +372,9 @@ func TestCompiled(t *testing.T) {
 func TestCompiledStoppedWhileBuilding(t *testing.T) {
 	bin := buildSelf(t)
 	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT} {
-		cache := t.TempDir()
+		cache, tmp := t.TempDir(), t.TempDir()
 		cmd := exec.Command(bin, "-compiled", "-nodes", "1000", "testdata/clue3.json")
-		cmd.Env = append(os.Environ(), "XDG_CACHE_HOME="+cache)
+		cmd.Env = append(os.Environ(), "XDG_CACHE_HOME="+cache, "TMPDIR="+tmp)
 		var errb bytes.Buffer
 		cmd.Stderr = &errb
 		if err := cmd.Start(); err != nil {
@@ -389,8 +398,10 @@ func TestCompiledStoppedWhileBuilding(t *testing.T) {
 			t.Errorf("%v while building: status %d, stderr %q; want %d", sig, code, errb.String(), 128+int(sig))
 		}
 		time.Sleep(100 * time.Millisecond) // a killed compiler's children, reaped by init
-		if left, _ := filepath.Glob(filepath.Join(cache, "eternity2", "*")); len(left) > 0 || len(building()) > 0 {
-			t.Errorf("%v while building: left %v and go commands %v", sig, left, building())
+		left, _ := filepath.Glob(filepath.Join(cache, "eternity2", "*"))
+		work, _ := filepath.Glob(filepath.Join(tmp, "go-build*"))
+		if len(left) > 0 || len(work) > 0 || len(building()) > 0 {
+			t.Errorf("%v while building: left %v, work folders %v and go commands %v", sig, left, work, building())
 		}
 	}
 }
@@ -410,4 +421,39 @@ func FuzzCacheMarker(f *testing.F) {
 			t.Errorf("marker %q: builtWhole %v", mark, !bytes.Equal(mark, good))
 		}
 	})
+}
+
+// -emit writes its folder whole or not at all: a disk that fills (a file
+// size limit stands in for it) leaves no folder, or the one an earlier
+// -emit wrote as it was, and the next -emit writes it.
+func TestEmitWholeOrNothing(t *testing.T) {
+	bin := buildSelf(t)
+	dir := filepath.Join(t.TempDir(), "prog")
+	emit := func(limit string) error {
+		cmd := exec.Command("sh", "-c", `trap '' XFSZ; ulimit -f `+limit+` && exec "$0" -emit "$1" testdata/clue3.json`, bin, dir)
+		out, err := cmd.CombinedOutput()
+		if err != nil && (strings.Count(string(out), "\n") != 1 || !strings.HasPrefix(string(out), "eternity2: -emit")) {
+			t.Errorf("-emit with a file size limit of %s blocks: %q; want one line", limit, out)
+		}
+		return err
+	}
+	if emit("16") == nil {
+		t.Fatal("-emit on a full disk succeeded")
+	}
+	if _, err := os.Stat(dir); err == nil {
+		t.Fatal("-emit on a full disk left a folder")
+	}
+	if err := emit("unlimited"); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.ReadFile(filepath.Join(dir, boardSearch))
+	if emit("16") == nil {
+		t.Fatal("-emit on a full disk succeeded")
+	}
+	if after, err := os.ReadFile(filepath.Join(dir, boardSearch)); err != nil || !bytes.Equal(before, after) {
+		t.Errorf("-emit on a full disk changed the folder an earlier -emit wrote: %v", err)
+	}
+	if leftovers, _ := filepath.Glob(filepath.Join(filepath.Dir(dir), ".emit-*")); len(leftovers) > 0 {
+		t.Errorf("left %v", leftovers)
+	}
 }

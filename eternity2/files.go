@@ -55,16 +55,24 @@ func unwrapPath(err error) error {
 	return err
 }
 
-// openFile opens a file for reading: a directory or an unreadable file
-// is bad input.
+// openFile opens a file for reading: a directory, a device (which may
+// never end) or an unreadable file is bad input; a pipe is read as far as
+// the reader's bound.
 func openFile(name string) (*os.File, error) {
 	f, err := os.Open(name)
 	if err != nil {
 		return nil, bad("%s: %v", shown(name), unwrapPath(err))
 	}
-	if info, err := f.Stat(); err != nil || info.IsDir() {
+	info, err := f.Stat()
+	switch {
+	case err != nil || info.IsDir():
+		err = bad("%s: a directory, expected a file", shown(name))
+	case info.Mode()&os.ModeDevice != 0:
+		err = bad("%s: a device, expected a file", shown(name))
+	}
+	if err != nil {
 		f.Close()
-		return nil, bad("%s: a directory, expected a file", shown(name))
+		return nil, err
 	}
 	return f, nil
 }

@@ -375,7 +375,7 @@ func program(o options, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	switch {
 	case o.emit != "":
-		return writeModule(o.emit, e, "-emit")
+		return emitModule(o.emit, e)
 	case o.compiled && builtinBoard == "":
 		return runCompiled(e, slices.DeleteFunc(o.flags, func(f string) bool {
 			return strings.TrimLeft(f, "-") == "compiled" || strings.TrimLeft(f, "-") == "compiled=true"
@@ -392,6 +392,9 @@ func program(o options, stdin io.Reader, stdout, stderr io.Writer) error {
 		s = o.newSearch(e, procs)
 	}
 	pr := o.startProgress(e, s, stderr)
+	if o.checkpoint != "" && o.every < time.Second {
+		fmt.Fprintf(stderr, "eternity2: -every %v: under a second, so a save, synced to disk, as often as every 2^20 nodes\n", o.every)
+	}
 	if err := newCoordinator(s, saving{o.checkpoint, o.every, saveCheckpoint, stderr}, sliceNodes, pr).run(); err != nil {
 		return err
 	}
