@@ -993,6 +993,9 @@ func readPuzzles(name string, d *dictionary) ([]puzzle, error) {
 	case info.Size() > maxPuzzleFile || len(data) > maxPuzzleFile:
 		return nil, fmt.Errorf("puzzle file %s: larger than %d MiB", file, maxPuzzleFile>>20)
 	}
+	if bytes.HasPrefix(data, []byte("\ufeff")) {
+		return nil, fmt.Errorf("puzzle file %s: starts with a byte-order mark: save it as UTF-8 without one", file)
+	}
 	n, poolSize := d.n, d.n*(d.n-1)
 	var puzzles []puzzle
 	for i, line := range bytes.Split(bytes.TrimSuffix(data, []byte("\n")), []byte("\n")) {
@@ -1312,8 +1315,8 @@ func parseArgs(args []string) (o options, err error) {
 	for i := 0; i < len(args)-1; i++ {
 		a, next := args[i], args[i+1]
 		name, _, _ := strings.Cut(a, "=")
-		if strings.HasPrefix(a, "-") && seen[name] {
-			return o, fmt.Errorf("%s given twice: give it once", quote([]byte(name)))
+		if seen[name] && strings.Contains(" -v -progress -squares -puzzles -parts -part ", " "+name+" ") {
+			return o, fmt.Errorf("%s given twice: give it once", name)
 		}
 		seen[name] = true
 		switch a {
@@ -1334,6 +1337,9 @@ func parseArgs(args []string) (o options, err error) {
 		case "-part":
 			o.part, i = number(next), i+1
 		default:
+			if len(a) > 1 && a[0] == '-' && (a[1] < '0' || a[1] > '9') {
+				return o, fmt.Errorf("unknown flag %s (acrostic -h for the usage)", quote([]byte(a)))
+			}
 			if o.count, jobs = number(a), jobs+1; o.count < 1 {
 				//lint:ignore ST1005 the message starts with the argument's name, N
 				return o, fmt.Errorf("N: expected a number of puzzles from 1 to 9223372036854775807, got %s (acrostic -h for the usage)", quote([]byte(a)))
@@ -1341,8 +1347,12 @@ func parseArgs(args []string) (o options, err error) {
 		}
 	}
 	switch {
+	case jobs > 1:
+		return o, errors.New("only one of N, -puzzles FILE and -squares (acrostic -h for the usage)")
 	case jobs != 1:
 		return o, errors.New("expected N, -puzzles FILE or -squares (acrostic -h for the usage)")
+	case seen["-parts"] != seen["-part"]:
+		return o, errors.New("-parts K and -part I go together")
 	case o.parts > maxParts:
 		return o, fmt.Errorf("-parts %d: expected at most %d", o.parts, maxParts)
 	case o.parts < 1 || o.part >= o.parts || o.part < 0 && o.parts > 1 || o.parts > 1 && o.count > 0:
@@ -1372,7 +1382,10 @@ func main() {
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	o, err := parseArgs(args)
 	if err == errHelp {
-		io.WriteString(stdout, usage)
+		if _, err := io.WriteString(stdout, usage); err != nil {
+			fmt.Fprintf(stderr, "acrostic: writing the usage: %v\n", err)
+			return 1
+		}
 		return 0
 	}
 	var tm *team

@@ -565,6 +565,10 @@ func TestHelp(t *testing.T) {
 			t.Errorf("%v: status %d, stdout %q, stderr %q", args, status, out, stderr)
 		}
 	}
+	var stderr bytes.Buffer // the usage on a full disk: a failed write, as the answers'
+	if status := run([]string{"-h"}, nil, &failingWriter{}, &stderr); status != 1 || stderr.String() != "acrostic: writing the usage: the reader went away\n" {
+		t.Errorf("-h on a full disk: status %d, stderr %q", status, stderr.String())
+	}
 }
 
 func TestBadInput(t *testing.T) {
@@ -573,6 +577,7 @@ func TestBadInput(t *testing.T) {
 	os.WriteFile(dir+"/crlf.txt", []byte("eras ceeiklmorstw\r\n"), 0o644)
 	os.WriteFile(dir+"/blank.txt", []byte("eras ceeiklmorstw\n\n"), 0o644)
 	os.WriteFile(dir+"/empty.txt", nil, 0o644)
+	os.WriteFile(dir+"/bom.txt", []byte("\ufefferas ceeiklmorstw\n"), 0o644)
 	tests := []struct {
 		words  string
 		args   []string
@@ -586,11 +591,14 @@ func TestBadInput(t *testing.T) {
 		{"words4.txt", []string{"-4611686018427387904"}, `got "-4611686018427387904"`},
 		{"words4.txt", []string{long}, `got "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"...`},
 		{"words4.txt", []string{}, `expected N, -puzzles FILE or -squares (acrostic -h for the usage)`},
-		{"words4.txt", []string{"1", "2"}, `expected N, -puzzles FILE or -squares (acrostic -h for the usage)`},
+		{"words4.txt", []string{"1", "2"}, `only one of N, -puzzles FILE and -squares (acrostic -h for the usage)`},
 		{"words4.txt", []string{"-squares", "x"}, `N: expected a number of puzzles from 1 to 9223372036854775807, got "x"`},
-		{"words4.txt", []string{"-squares", "-puzzles", "f"}, `expected N, -puzzles FILE or -squares (acrostic -h for the usage)`},
-		{"words4.txt", []string{"-w"}, `got "-w"`},
-		{"words4.txt", []string{"-squares", "-parts", "4"}, `-parts K -part I: expected 0 <= I < K`},
+		{"words4.txt", []string{"-squares", "-puzzles", "f"}, `only one of N, -puzzles FILE and -squares (acrostic -h for the usage)`},
+		{"words4.txt", []string{"-w"}, `unknown flag "-w" (acrostic -h for the usage)`},
+		{"words4.txt", []string{"-puzzles", dir + "/bom.txt"}, `starts with a byte-order mark: save it as UTF-8 without one`},
+		{"words4.txt", []string{"-squares", "-parts", "4"}, `-parts K and -part I go together`},
+		{"words4.txt", []string{"-squares", "-part", "0"}, `-parts K and -part I go together`},
+		{"words4.txt", []string{"-squares", "-part", "5"}, `-parts K and -part I go together`},
 		{"words4.txt", []string{"-squares", "-parts", "4", "-part", "4"}, `-parts K -part I: expected 0 <= I < K`},
 		{"words4.txt", []string{"-squares", "-parts", "0x4", "-part", "1"}, `-parts K -part I: expected 0 <= I < K in decimal`},
 		{"words4.txt", []string{"-squares", "-parts", "4", "-part", "-1"}, `-parts K -part I: expected 0 <= I < K`},
@@ -601,9 +609,9 @@ func TestBadInput(t *testing.T) {
 		{"words4.txt", []string{"-puzzles", dir}, `not a regular file: give a file`},
 		{"words4.txt", []string{"-puzzles", "/dev/zero"}, `puzzle file /dev/zero: not a regular file: give a file`},
 		{"words4.txt", []string{"-squares", "-parts", "65537", "-part", "1"}, `-parts 65537: expected at most 65536`},
-		{"words4.txt", []string{"-squares", "-parts", "4", "-part", "1", "-parts", "4"}, `"-parts" given twice: give it once`},
-		{"words4.txt", []string{"-v", "-squares", "-v"}, `"-v" given twice: give it once`},
-		{"words4.txt", []string{"-progress=false", "-squares", "-progress"}, `"-progress" given twice: give it once`},
+		{"words4.txt", []string{"-squares", "-parts", "4", "-part", "1", "-parts", "4"}, `-parts given twice: give it once`},
+		{"words4.txt", []string{"-v", "-squares", "-v"}, `-v given twice: give it once`},
+		{"words4.txt", []string{"-progress=false", "-squares", "-progress"}, `-progress given twice: give it once`},
 		{"words4.txt", []string{"-puzzles", dir + "/empty.txt"}, `line 1: expected "seed letters", got ""`},
 		{"words4.txt", []string{"-puzzles", dir + "/crlf.txt"}, `line 1: "eras ceeiklmorstw\r" ends in a carriage return (CRLF line ends)`},
 		{"words4.txt", []string{"-puzzles", dir + "/blank.txt"}, `line 2: expected "seed letters", got ""`},

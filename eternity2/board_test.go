@@ -115,8 +115,8 @@ func TestBadInput(t *testing.T) {
 		{"-block against the board's own", `{"width":2,"height":1,"pieces":[[0,1,0,0],[0,0,0,1]],"block":"1x1+0+0"}`, []string{"-block", "1x1+1+0"}, `-block "1x1+1+0": stdin is block "1x1+0+0" already`},
 		{"-block with -merge", "", []string{"-merge", "-block", "1x1+0+0"}, `-merge takes the records and -v or -url, not -block`},
 		{"a block in JSON outside", `{"width":1,"height":1,"pieces":[[0,0,0,0]],"block":"1x2+0+0"}`, nil, `stdin: "block" "1x2+0+0": expected WxH+X+Y within the 1x1 board`},
-		{"a flag given twice", two, []string{"-nodes", "5", "-nodes", "6"}, `invalid value "6" for flag -nodes: given twice`},
-		{"a bool flag given twice", two, []string{"-all", "-v", "-all"}, `invalid boolean flag all: given twice`},
+		{"a flag given twice", two, []string{"-nodes", "5", "-nodes", "6"}, `-nodes given twice: give it once`},
+		{"a bool flag given twice", two, []string{"-all", "-v", "-all"}, `-all given twice: give it once`},
 		{"-merge of garbage", "hello\n", []string{"-merge"}, `stdin line 1: expected a record starting "eternity2 part I of K", got "hello"`},
 	}
 	for _, tt := range tests {

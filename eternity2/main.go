@@ -273,6 +273,9 @@ func decimal(s string, n *int64) error {
 // short.
 func flagError(err error) string {
 	msg := err.Error()
+	if f, ok := strings.CutSuffix(msg, ": given twice"); ok { // "invalid value "6" for flag -nodes", "invalid boolean flag all"
+		return "-" + strings.TrimPrefix(f[strings.LastIndex(f, " ")+1:], "-") + " given twice: give it once"
+	}
 	if v, rest, ok := strings.Cut(msg, "invalid value \""); ok {
 		if i := strings.LastIndex(rest, "\" for flag "); i >= 0 {
 			return v + "invalid value " + quote(rest[:i]) + rest[i+1:]
@@ -341,7 +344,10 @@ func main() {
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	o, err := parseArgs(args)
 	if err == flag.ErrHelp {
-		io.WriteString(stdout, usage())
+		if _, err := io.WriteString(stdout, usage()); err != nil {
+			fmt.Fprintf(stderr, "eternity2: writing the usage: %v\n", err)
+			return 1
+		}
 		return 0
 	}
 	if err == nil {

@@ -332,7 +332,15 @@ func TestHelp(t *testing.T) {
 			t.Errorf("%v: status %d, stderr %q, stdout:\n%s\nwant:\n%s", args, status, errb.String(), out.String(), want)
 		}
 	}
+	var errb bytes.Buffer // on a full disk, a failed write like the answer's
+	if status := run([]string{"-h"}, nil, fullDisk{}, &errb); status != 1 || errb.String() != "eternity2: writing the usage: no space left on device\n" {
+		t.Errorf("-h on a full disk: status %d, stderr %q", status, errb.String())
+	}
 }
+
+type fullDisk struct{}
+
+func (fullDisk) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
 
 // Node counts, solutions and best scores of the real boards, pinned.
 func TestRealBoards(t *testing.T) {

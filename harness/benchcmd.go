@@ -35,7 +35,7 @@ func (s *stringList) String() string     { return fmt.Sprint(*s) }
 func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }
 
 func declareBench(fs *flag.FlagSet) action {
-	f := &benchFlags{caseFlags: declareCaseRun(fs, "every run, ours and -vs programs"), aliases: map[string]*bool{}}
+	f := &benchFlags{caseFlags: declareCaseRun(fs, "every run, ours and -vs programs, more than 0 (default: the case's @timeout or its class's)"), aliases: map[string]*bool{}}
 	fs.IntVar(&f.runs, "runs", 5, "timed runs a case after the checked run, and pairs with -vs and -against (where the default is 11)")
 	fs.IntVar(&f.warmup, "warmup", 0, "untimed runs before the timed ones")
 	fs.StringVar(&f.format, "format", formats[0].name, "output format: "+formatNames())
@@ -204,7 +204,7 @@ func (f *benchFlags) checkOutputs() error {
 	}
 	if f.readme != "" {
 		if _, err := readmeWithFigures(f.readme, nil); err != nil {
-			return err
+			return fmt.Errorf("-readme: %v", err)
 		}
 		return checkCleanTree(f.root, f.readme, f.svg)
 	}

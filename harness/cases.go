@@ -116,6 +116,9 @@ func ParseCases(file string, r io.Reader) ([]Case, error) {
 	line := 1
 	for ; sc.Scan(); line++ {
 		text := sc.Text()
+		if line == 1 && strings.HasPrefix(text, "\ufeff") {
+			return nil, fmt.Errorf("%s:1: starts with a byte-order mark: save it as UTF-8 without one", file)
+		}
 		if i := strings.Index(text, "#"); i >= 0 && strings.TrimSpace(text[:i]) == "" {
 			text = "" // whole-line comment; a '#' inside arguments is kept
 		}
@@ -147,6 +150,9 @@ func ParseCases(file string, r io.Reader) ([]Case, error) {
 	for _, c := range cases {
 		if c.Expect == "" {
 			continue
+		}
+		if c.Expect == c.Name {
+			return nil, fmt.Errorf("%s: @expect=%s names the case itself: leave @expect out for its own file", c.Source, c.Expect)
 		}
 		other, ok := seen[c.Entry+"/"+c.Expect]
 		if !ok {

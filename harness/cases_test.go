@@ -64,12 +64,16 @@ func TestParseCasesBadLines(t *testing.T) {
 		{"meteor/one check 1", `cases.txt:2: case meteor/one is already defined at cases.txt:1`},
 		{"meteor/two check @expect=none", `cases.txt:2: @expect=none names no case of meteor (expected a case whose expected file this one shares)`},
 		{"meteor/two check @expect=three\nmeteor/three check @expect=one", `cases.txt:2: @expect=three names a case that shares another's file; name one instead`},
+		{"meteor/two check @expect=two", `cases.txt:2: @expect=two names the case itself: leave @expect out for its own file`},
 	}
 	for _, tt := range tests {
 		_, err := ParseCases("cases.txt", strings.NewReader("meteor/one check 1\n"+tt.line+"\n"))
 		if err == nil || !strings.HasPrefix(err.Error(), tt.want) {
 			t.Errorf("%q: error %v, want prefix %q", tt.line, err, tt.want)
 		}
+	}
+	if _, err := ParseCases("cases.txt", strings.NewReader("\ufeffmeteor/one check 1\n")); err == nil || err.Error() != "cases.txt:1: starts with a byte-order mark: save it as UTF-8 without one" {
+		t.Errorf("a byte-order mark: %v", err)
 	}
 }
 

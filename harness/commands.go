@@ -17,16 +17,16 @@ import (
 
 var commands = []command{
 	{"check", "[ENTRY[/CASE]...]", func(fs *flag.FlagSet) action {
-		f := declareCaseRun(fs, "every run")
+		f := declareCaseRun(fs, timeoutRun)
 		return func(c *cmdline) int { return f.withSession(c, (*Session).Check, ClassCheck, ClassBench) }
 	}},
 	{"bench", "[ENTRY[/CASE]...]", declareBench},
 	{"instructions", "[ENTRY[/CASE]...] | -- COMMAND [ARG...]", func(fs *flag.FlagSet) action {
-		f := declareCaseRun(fs, "every run under valgrind (default: the case's limit times 200, valgrind's slowdown, and at least a minute)")
+		f := declareCaseRun(fs, "every run under valgrind, more than 0 (default: the case's limit times 200, valgrind's slowdown, and at least a minute)")
 		return f.instructions
 	}},
 	{"update", "[ENTRY[/CASE]...]", func(fs *flag.FlagSet) action {
-		f := declareCaseRun(fs, "every run")
+		f := declareCaseRun(fs, timeoutRun)
 		return func(c *cmdline) int { return f.withSession(c, (*Session).Update, ClassCheck, ClassBench) }
 	}},
 	{"lint", "[ENTRY...]", func(fs *flag.FlagSet) action {
@@ -47,6 +47,9 @@ var commands = []command{
 		return f.list
 	}},
 }
+
+// timeoutRun is what -timeout limits in check, update and bench.
+const timeoutRun = "every run, more than 0 (default: the case's @timeout or its class's)"
 
 // repo is where the repository is: -root, or the folder with go.mod above
 // the working directory.
@@ -86,7 +89,7 @@ func declareCaseRun(fs *flag.FlagSet, timeoutWhat string) *caseFlags {
 	f.declareCases(fs)
 	fs.BoolVar(&f.quiet, "q", false, "no progress line on stderr")
 	fs.BoolVar(&f.long, "long", false, "include long cases")
-	fs.Func("timeout", "per-run time `limit` for "+timeoutWhat+", more than 0 (default: the case's @timeout or its class's)", func(v string) error {
+	fs.Func("timeout", "per-run time `limit` for "+timeoutWhat, func(v string) error {
 		d, err := time.ParseDuration(v)
 		if err == nil && d <= 0 {
 			err = errors.New("must be more than 0 (leave -timeout out for each case's own limit)")

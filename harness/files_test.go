@@ -47,7 +47,7 @@ func TestReadsAreBounded(t *testing.T) {
 		{[]string{"bench", "-root", root, "-history", "/dev/zero", "meteor/2098"}, "-history /dev/zero: not a regular file (a device)"},
 		{[]string{"bench", "-root", root, "-history", fifo, "meteor/2098"}, "fifo: not a regular file (a pipe)"},
 		{[]string{"bench", "-root", root, "-history", huge, "meteor/2098"}, "huge.json: its last line is cut short"},
-		{[]string{"bench", "-root", root, "-readme", "/dev/zero", "meteor/2098"}, "/dev/zero: not a regular file (a device)"},
+		{[]string{"bench", "-root", root, "-readme", "/dev/zero", "meteor/2098"}, "-readme: /dev/zero: not a regular file (a device)"},
 		{[]string{"bench", "-root", root, "-readme", dir, "meteor/2098"}, "not a regular file (a folder)"},
 		{[]string{"bench", "-root", root, "-baseline", "/dev/zero", "meteor/2098"}, "-baseline: /dev/zero: not a regular file (a device)"},
 		{[]string{"bench", "-root", root, "-baseline", huge, "meteor/2098"}, "past the 32 MiB"},

@@ -110,18 +110,18 @@ func appendableHistory(path string) error {
 	case errors.Is(err, fs.ErrNotExist) || err == nil && info.Size() == 0 && info.Mode().IsRegular():
 		return nil
 	case err != nil:
-		return fmt.Errorf("-history %s: %v", path, err)
+		return fmt.Errorf("-history %s: %v", path, unwrapPath(err))
 	case !info.Mode().IsRegular():
 		return fmt.Errorf("-history %s: not a regular file (%s): give a file", path, fileKind(info.Mode()))
 	}
 	f, err := os.Open(path)
 	if err != nil {
-		return fmt.Errorf("-history %s: %v", path, err)
+		return fmt.Errorf("-history %s: %v", path, unwrapPath(err))
 	}
 	defer f.Close()
 	tail := make([]byte, min(info.Size(), 1<<20))
 	if _, err := f.ReadAt(tail, info.Size()-int64(len(tail))); err != nil {
-		return fmt.Errorf("-history %s: %v", path, err)
+		return fmt.Errorf("-history %s: %v", path, unwrapPath(err))
 	}
 	if tail[len(tail)-1] != '\n' {
 		return fmt.Errorf("-history %s: its last line is cut short (no newline at its end): mend or move the file first", path)

@@ -129,12 +129,19 @@ func TestHelpExitsZero(t *testing.T) {
 		{[]string{"list", "-h"}, "usage: harness list [flags] [ENTRY[/CASE]...]\n"},
 		{[]string{"lint", "-h"}, "usage: harness lint [flags] [ENTRY...]\n"},
 		{[]string{"instructions", "-h"}, "usage: harness instructions [flags] [ENTRY[/CASE]...] | -- COMMAND [ARG...]\n"},
+		{[]string{"check", "-h"}, "usage: harness check [flags] [ENTRY[/CASE]...]\n"},
+		{[]string{"update", "-h"}, "usage: harness update [flags] [ENTRY[/CASE]...]\n"},
 		{[]string{"compare", "-h"}, "usage: harness compare A.json B.json [C.json...]\n"},
 		{[]string{"history", "-h"}, "usage: harness history [flags] HISTORY [CASE...]\n\nflags:\n  -svg string\n"},
 	} {
 		var stdout, stderr bytes.Buffer
 		if code := run(tt.args, &stdout, &stderr); code != exitOK || !strings.HasPrefix(stdout.String(), tt.want) {
 			t.Errorf("harness %s: exit %d, stdout %q; want %q", strings.Join(tt.args, " "), code, stdout.String(), tt.want)
+		}
+		for _, line := range strings.Split(stdout.String(), "\n") {
+			if strings.Count(line, "(default") > 1 {
+				t.Errorf("harness %s: a flag with two defaults: %q", strings.Join(tt.args, " "), line)
+			}
 		}
 		var errb bytes.Buffer
 		if code := run(tt.args, failingWriter{}, &errb); code != exitWrite || !strings.Contains(errb.String(), "writing the usage: disk full") {

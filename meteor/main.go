@@ -482,20 +482,19 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if verbose {
 		args = args[1:]
 	}
-	limit, msg := uint64(solutions), ""
-	if len(args) == 1 {
+	limit, msg, help := uint64(solutions), "", len(args) == 1 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help")
+	if len(args) == 1 && !help {
 		quoted := strconv.Quote(args[0][:min(len(args[0]), 32)]) + strings.Repeat("...", min(len(args[0])/33, 1))
 		n, err := strconv.ParseUint(args[0], 10, 63)
 		switch {
-		case args[0] == "-h" || args[0] == "-help" || args[0] == "--help":
-			io.WriteString(stdout, usage)
-			return 0
 		case strings.Trim(args[0], "0123456789") != "" || strings.HasPrefix(args[0]+"0", "0"):
 			msg = "expected N, a positive integer, got " + quoted
 		case err != nil:
 			msg = "N " + quoted + " is too large: expected at most 9223372036854775807"
 		}
 		limit = n
+	} else if len(args) > 1 && verbose && args[0] == "-v" {
+		msg = "-v given twice: give it once"
 	} else if len(args) > 1 {
 		msg = "expected at most one argument, N (a positive integer), got " + strconv.Itoa(len(args))
 	}
@@ -503,12 +502,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 		io.WriteString(stderr, "meteor: "+msg+"\n")
 		return 2
 	}
-	out, s := solve(int(limit))
+	out, what := []byte(usage), "the usage"
+	var s *search
+	if !help {
+		out, s = solve(int(limit))
+		what = "the answer"
+	}
 	if _, err := stdout.Write(out); err != nil {
-		io.WriteString(stderr, "meteor: writing the answer: "+err.Error()+"\n")
+		io.WriteString(stderr, "meteor: writing "+what+": "+err.Error()+"\n")
 		return 1
 	}
-	if verbose {
+	if verbose && !help {
 		io.WriteString(stderr, "nodes "+strconv.Itoa(s.nodes)+"\n")
 	}
 	return 0

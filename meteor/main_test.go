@@ -281,6 +281,7 @@ func TestArguments(t *testing.T) {
 		{[]string{"99999999999999999999"}, 2, "", "meteor: N \"99999999999999999999\" is too large: expected at most 9223372036854775807\n"},
 		{[]string{long}, 2, "", "meteor: N \"" + long[:32] + "\"... is too large: expected at most 9223372036854775807\n"},
 		{[]string{"1", "2"}, 2, "", "meteor: expected at most one argument, N (a positive integer), got 2\n"},
+		{[]string{"-v", "-v", "10"}, 2, "", "meteor: -v given twice: give it once\n"},
 	}
 	for _, c := range cases {
 		var out, errb bytes.Buffer
@@ -295,6 +296,10 @@ func TestArguments(t *testing.T) {
 	var errb bytes.Buffer
 	if status := run([]string{"1"}, failingWriter{}, &errb); status != 1 || errb.String() != "meteor: writing the answer: no space left on device\n" {
 		t.Errorf("meteor 1 > /dev/full: status %d, stderr %q", status, errb.String())
+	}
+	errb.Reset()
+	if status := run([]string{"-h"}, failingWriter{}, &errb); status != 1 || errb.String() != "meteor: writing the usage: no space left on device\n" {
+		t.Errorf("-h on a full disk: status %d, stderr %q", status, errb.String())
 	}
 }
 

@@ -751,7 +751,10 @@ func main() {
 
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
-		io.WriteString(stdout, "usage: pentomino [-v] [BOARD]\n  BOARD  6x10 (default), 5x12, 4x15, 3x20 or 8x8 (the square without its centre)\n  -v     print the node count on stderr\n")
+		if _, err := io.WriteString(stdout, "usage: pentomino [-v] [BOARD]\n  BOARD  6x10 (default), 5x12, 4x15, 3x20 or 8x8 (the square without its centre)\n  -v     print the node count on stderr\n"); err != nil {
+			io.WriteString(stderr, "pentomino: writing the usage: "+err.Error()+"\n")
+			return 1
+		}
 		return 0
 	}
 	verbose := len(args) > 0 && args[0] == "-v"

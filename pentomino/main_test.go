@@ -308,6 +308,10 @@ func TestArguments(t *testing.T) {
 	if status := run([]string{"3x20"}, failingWriter{}, &errb); status != 1 || errb.String() != "pentomino: writing the answer: no space left on device\n" {
 		t.Errorf("pentomino 3x20 > /dev/full: status %d, stderr %q", status, errb.String())
 	}
+	errb.Reset()
+	if status := run([]string{"-h"}, failingWriter{}, &errb); status != 1 || errb.String() != "pentomino: writing the usage: no space left on device\n" {
+		t.Errorf("-h on a full disk: status %d, stderr %q", status, errb.String())
+	}
 }
 
 // FuzzArguments: any argument list ends in exit 0, or in exit 2 with
