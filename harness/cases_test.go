@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -87,6 +88,19 @@ func TestLoadCasesUnreadable(t *testing.T) {
 	os.WriteFile(long, []byte("a/b check "+strings.Repeat("x", maxCaseLine)+"\n"), 0o644)
 	if _, err := LoadCases(long); err == nil || err.Error() != long+":1: a line longer than 1048576 bytes" {
 		t.Errorf("a long line: %v", err)
+	}
+	pipe := filepath.Join(dir, "pipe") // a case file from a pipe, as <(grep meteor cases.txt) gives it
+	if err := syscall.Mkfifo(pipe, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		if f, err := os.OpenFile(pipe, os.O_WRONLY, 0); err == nil {
+			f.WriteString("meteor/one check 1\n")
+			f.Close()
+		}
+	}()
+	if cases, err := LoadCases(pipe); err != nil || len(cases) != 1 {
+		t.Errorf("a case file from a pipe: %v, %d cases", err, len(cases))
 	}
 }
 

@@ -1,12 +1,14 @@
 package main
 
 // files.go: how the harness reads and writes the files a user names
-// (-baseline, -history, -readme, -save, -svg, compare's and history's
-// arguments) and its own (expected files, sources). A read is bounded: a
-// device, a pipe or a file past maxFileBytes is refused before anything is
-// read. A write never leaves a file half written: the new text goes to a
-// temporary file beside it, is synced, and replaces the old file by a
-// rename, so a full disk, a crash or a stop leaves the old file as it was.
+// (-baseline, -history, -readme, -save, -svg, -cases, compare's and
+// history's arguments) and its own (expected files, sources). A read is
+// bounded: a device, or a file past maxFileBytes, is refused before
+// anything is read; a pipe is read up to that bound. A write never leaves
+// a file half written: the new text goes to a temporary file beside it, is
+// synced, and replaces the old file by a rename, so a full disk, a crash
+// or a stop leaves the old file as it was (and a device or a pipe, which
+// cannot be replaced, is refused).
 
 import (
 	"errors"
@@ -38,13 +40,16 @@ func readFile(path string) ([]byte, error) {
 	return data, err
 }
 
-// regularFile refuses what is not a regular file of at most maxFileBytes
-// (a missing file is the caller's to judge: its error is fs.ErrNotExist).
+// regularFile refuses what is not a regular file of at most maxFileBytes,
+// or a pipe (a missing file is the caller's to judge: its error is
+// fs.ErrNotExist).
 func regularFile(path string) error {
 	info, err := os.Stat(path)
 	switch {
 	case err != nil:
 		return err
+	case info.Mode()&fs.ModeNamedPipe != 0:
+		return nil
 	case !info.Mode().IsRegular():
 		return fmt.Errorf("%s: not a regular file (%s): give a file", path, fileKind(info.Mode()))
 	case info.Size() > maxFileBytes:
