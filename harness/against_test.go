@@ -146,7 +146,8 @@ func TestStoppedLeavesNothing(t *testing.T) {
 	leftovers := func() []string {
 		names, _ := filepath.Glob(filepath.Join(tmp, "harness-*"))
 		pipes, _ := filepath.Glob(filepath.Join(tmp, "vgdb-pipe-*"))
-		return append(names, pipes...)
+		work, _ := filepath.Glob(filepath.Join(tmp, "go-build*")) // a go build killed midway
+		return append(append(names, pipes...), work...)
 	}
 	worktrees := func() int {
 		list, _ := exec.Command("git", "-C", root, "worktree", "list").Output()

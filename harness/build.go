@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -86,6 +87,7 @@ func (b *Builder) goBuild(dir, out, pkg string) error {
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "go", "build", "-o", out, pkg)
 	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOTMPDIR="+b.Dir) // its work folder in ours, gone with it when a stop kills the build
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) } // the compiler too
 	var msg bytes.Buffer
